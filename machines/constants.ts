@@ -1,0 +1,56 @@
+/**
+ * Business constants from spec §9, in one place. Machines name their delays from these objects
+ * (`delays: { popInDelay: loadingDelays.popInDelay }`), so charts and tests show the spec's numbers.
+ */
+
+export const loadingDelays = {
+  /** Content hidden until the pop-in delay, then the spinner shows. */
+  popInDelay: 500,
+  /** The spinner stays at least this long once shown. */
+  minimumDisplay: 2000,
+  /** After this the long-loading message ('Sorry!') is added. */
+  longLoading: 15000,
+} as const;
+
+export const navigationDelays = {
+  /** Landing: no active practice → /switch-practice after this delay. */
+  landingDelay: 2500,
+  /** /auth/redirect waits this long, then goes on. */
+  authRedirectWait: 1000,
+} as const;
+
+export const realtime = {
+  /** Automatic reconnect delays (ms): 0, 0, 2 s, 10 s, 30 s, then stop. */
+  reconnectDelays: [0, 0, 2000, 10000, 30000] as readonly number[],
+  serverTimeout: 30000,
+  keepAliveInterval: 15000,
+  negotiateRedirectLimit: 100,
+  httpTimeout: 100000,
+  longPollTimeout: 100000,
+  disconnectDelay: 200,
+} as const;
+
+export const limits = {
+  pinLength: 4,
+  textMinLength: 3,
+  textMaxLength: 50,
+  onboardingSteps: 3,
+  avatarInitials: 3,
+  badgeLetters: 3,
+  debounce: 1000,
+} as const;
+
+export const breakpoints = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
+export const menuBreakpoint = 'sm' as const;
+export const collapseAnimationMs = 350;
+
+export const authConstants = {
+  defaultScope: 'openid profile email',
+  refreshScope: 'offline_access',
+  httpTimeoutSeconds: 10,
+  popupTimeoutSeconds: 60,
+  idTokenLeewaySeconds: 60,
+  defaultAudience: 'default',
+  callbackUrlParam: 'CallbackUrl',
+  loginHintParam: 'loginHint',
+} as const;
