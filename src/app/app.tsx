@@ -1,0 +1,80 @@
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { fromPromise } from 'xstate';
+import { appBootstrapMachine, type RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import { RootActorsContext, RuntimeConfigContext } from './actors-context';
+import { loadRuntimeConfig } from './live/config';
+import { setLogLevel } from './logger';
+import { createRootActors } from './root-actors';
+import { routeTree } from './routes';
+
+const bootstrapMachine = appBootstrapMachine.provide({
+  actors: { loadConfig: fromPromise(loadRuntimeConfig) },
+  actions: { applyConfig: (_, { config }) => setLogLevel(config.app.loglevel) },
+});
+
+function createAppRouter(config: RuntimeConfig) {
+  const actors = createRootActors(config);
+  const router = createRouter({
+    routeTree,
+    context: { actors, config },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+  return { actors, router };
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>['router'];
+  }
+}
+
+function ReadyApp({ config }: { config: RuntimeConfig }) {
+  const [{ actors, router }] = useState(() => createAppRouter(config));
+  return (
+    <RuntimeConfigContext.Provider value={config}>
+      <RootActorsContext.Provider value={actors}>
+        <RouterProvider router={router} />
+      </RootActorsContext.Provider>
+    </RuntimeConfigContext.Provider>
+  );
+}
+
+export function App() {
+  const [snapshot, send] = useMachine(bootstrapMachine);
+  if (snapshot.matches('failed')) {
+    return (
+      <Center mih="100vh" p="md">
+        <Stack align="center" gap="sm">
+          <Title order={1}>
+            <FormattedMessage
+              id="errors.generic.title"
+              defaultMessage="Oops! Something's not working."
+              description="Generic failure heading"
+            />
+          </Title>
+          <Button onClick={() => send({ type: 'bootstrap.retry' })}>
+            <FormattedMessage
+              id="bootstrap.retry"
+              defaultMessage="Try again"
+              description="Retry loading the app configuration"
+            />
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (!snapshot.context.config) {
+    return (
+      <Center mih="100vh" aria-busy="true">
+        <Loader aria-label="Loading" />
+        <Text hidden>Loading</Text>
+      </Center>
+    );
+  }
+  return <ReadyApp config={snapshot.context.config} />;
+}

@@ -1,0 +1,118 @@
+import { defineMessages, type IntlShape } from 'react-intl';
+
+/**
+ * Page titles are built from the path segments as '{product name} | Segment' (spec §2).
+ * Each known segment has a translated name; parameters (keys) are not part of the title.
+ */
+const segments = defineMessages({
+  auth: { id: 'title.segment.auth', defaultMessage: 'Account', description: 'Title segment for /auth' },
+  redirect: {
+    id: 'title.segment.redirect',
+    defaultMessage: 'Signing In',
+    description: 'Title segment for /auth/redirect',
+  },
+  'unverified-email': {
+    id: 'title.segment.unverifiedEmail',
+    defaultMessage: 'Verify Your Email',
+    description: 'Title segment for /auth/unverified-email',
+  },
+  'verified-email': {
+    id: 'title.segment.verifiedEmail',
+    defaultMessage: 'Email Verified',
+    description: 'Title segment for /auth/verified-email',
+  },
+  onboarding: {
+    id: 'title.segment.onboarding',
+    defaultMessage: 'Onboarding',
+    description: 'Title segment for /onboarding',
+  },
+  'register-account': {
+    id: 'title.segment.registerAccount',
+    defaultMessage: 'Register Account',
+    description: 'Title segment for the account step',
+  },
+  'register-profile': {
+    id: 'title.segment.registerProfile',
+    defaultMessage: 'Register Profile',
+    description: 'Title segment for the profile step',
+  },
+  'register-practice': {
+    id: 'title.segment.registerPractice',
+    defaultMessage: 'Register Practice',
+    description: 'Title segment for the practice step',
+  },
+  'thank-you': {
+    id: 'title.segment.thankYou',
+    defaultMessage: 'Thank You',
+    description: 'Title segment for thank-you',
+  },
+  'directory-practice': {
+    id: 'title.segment.directoryPractice',
+    defaultMessage: 'Directory Practice',
+    description: 'Title segment for a directory practice link',
+  },
+  'switch-practice': {
+    id: 'title.segment.switchPractice',
+    defaultMessage: 'Switch Practice',
+    description: 'Title segment for /switch-practice',
+  },
+  invite: { id: 'title.segment.invite', defaultMessage: 'Invite', description: 'Title segment for /invite' },
+  'invite-code': {
+    id: 'title.segment.inviteCode',
+    defaultMessage: 'Invite Code',
+    description: 'Title segment for /invite-code',
+  },
+  mobile: { id: 'title.segment.mobile', defaultMessage: 'Mobile', description: 'Title segment for /mobile' },
+  billing: {
+    id: 'title.segment.billing',
+    defaultMessage: 'Billing',
+    description: 'Title segment for /billing',
+  },
+  'server-error': {
+    id: 'title.segment.serverError',
+    defaultMessage: 'Server Error',
+    description: 'Title segment for /server-error',
+  },
+  redirected: {
+    id: 'title.segment.redirected',
+    defaultMessage: 'Redirected',
+    description: 'Title segment for /redirected',
+  },
+  'no-access': {
+    id: 'title.segment.noAccess',
+    defaultMessage: 'No Access',
+    description: 'Title segment for /no-access',
+  },
+  'not-found': {
+    id: 'title.segment.notFound',
+    defaultMessage: 'Not Found',
+    description: 'Title segment for /not-found',
+  },
+});
+
+export const defaultProductName = 'Practice Portal';
+
+/** Title-cases an unknown segment: 'some-thing' → 'Some Thing'. */
+function titleCase(segment: string): string {
+  return segment
+    .split(/[-_]/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/**
+ * `routePath` is the matched route's path with parameters still as `$name` (so keys never leak
+ * into the title); for the catch-all it is the not-found page.
+ */
+export function buildTitle(intl: IntlShape, productName: string | undefined, routePath: string): string {
+  const prefix = productName?.trim() || defaultProductName;
+  const parts = routePath
+    .split('/')
+    .filter((s) => s && !s.startsWith('$'))
+    .map((s) => {
+      const known = (segments as Record<string, (typeof segments)[keyof typeof segments]>)[s];
+      return known ? intl.formatMessage(known) : titleCase(s);
+    });
+  return [prefix, ...parts].join(' | ');
+}

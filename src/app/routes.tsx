@@ -1,0 +1,164 @@
+import { createRootRouteWithContext, createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { RootLayout } from './root-layout';
+import type { RouterContext } from './router-context';
+import {
+  anySearch,
+  inviteCodeSearch,
+  inviteSearch,
+  onboardingSearch,
+  thankYouSearch,
+  unverifiedEmailSearch,
+  verifiedEmailSearch,
+} from './search-schemas';
+
+/**
+ * Every route of spec §2. Each screen is its own lazily loaded chunk, so a route loads only its
+ * own code. Guards (`beforeLoad`) read the session actor from the router context.
+ */
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: lazyRouteComponent(() => import('../views/errors/not-found-page'), 'NotFoundPage'),
+});
+
+const route = <TPath extends string, TModule extends Record<string, unknown>>(
+  path: TPath,
+  load: () => Promise<TModule>,
+  name: keyof TModule & string,
+) => createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load, name) });
+
+export const landingRoute = route('/', () => import('../views/landing/landing-page'), 'LandingPage');
+
+export const authRedirectRoute = route(
+  '/auth/redirect',
+  () => import('../views/auth/redirect-page'),
+  'AuthRedirectPage',
+);
+
+export const unverifiedEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth/unverified-email',
+  validateSearch: unverifiedEmailSearch,
+  component: lazyRouteComponent(() => import('../views/auth/unverified-email-page'), 'UnverifiedEmailPage'),
+});
+
+export const verifiedEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth/verified-email',
+  validateSearch: verifiedEmailSearch,
+  component: lazyRouteComponent(() => import('../views/auth/verified-email-page'), 'VerifiedEmailPage'),
+});
+
+export const onboardingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/onboarding',
+  validateSearch: onboardingSearch,
+  component: lazyRouteComponent(() => import('../views/onboarding/pin-page'), 'PinPage'),
+});
+
+export const registerAccountRoute = route(
+  '/onboarding/register-account',
+  () => import('../views/onboarding/register-account-page'),
+  'RegisterAccountPage',
+);
+
+export const registerProfileRoute = route(
+  '/onboarding/register-profile',
+  () => import('../views/onboarding/register-profile-page'),
+  'RegisterProfilePage',
+);
+
+export const registerPracticeRoute = route(
+  '/onboarding/register-practice',
+  () => import('../views/onboarding/register-practice-page'),
+  'RegisterPracticePage',
+);
+
+export const thankYouRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/onboarding/thank-you',
+  validateSearch: thankYouSearch,
+  component: lazyRouteComponent(() => import('../views/onboarding/thank-you-page'), 'ThankYouPage'),
+});
+
+export const directoryPracticeRoute = route(
+  '/onboarding/directory-practice/$directoryPracticeKey',
+  () => import('../views/onboarding/directory-practice-page'),
+  'DirectoryPracticePage',
+);
+
+export const switchPracticeRoute = route(
+  '/switch-practice',
+  () => import('../views/practices/switch-practice-page'),
+  'SwitchPracticePage',
+);
+
+export const inviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invite',
+  validateSearch: inviteSearch,
+  component: lazyRouteComponent(() => import('../views/invites/invite-page'), 'InvitePage'),
+});
+
+export const inviteCodeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invite-code',
+  validateSearch: inviteCodeSearch,
+  component: lazyRouteComponent(() => import('../views/invites/invite-code-page'), 'InviteCodePage'),
+});
+
+export const mobileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/mobile/$',
+  validateSearch: anySearch,
+  component: lazyRouteComponent(() => import('../views/portal/portal-redirect-page'), 'PortalRedirectPage'),
+});
+
+export const billingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/billing/$',
+  validateSearch: anySearch,
+  component: lazyRouteComponent(() => import('../views/portal/portal-redirect-page'), 'PortalRedirectPage'),
+});
+
+export const serverErrorRoute = route(
+  '/server-error',
+  () => import('../views/errors/server-error-page'),
+  'ServerErrorPage',
+);
+export const redirectedRoute = route(
+  '/redirected',
+  () => import('../views/errors/redirected-page'),
+  'RedirectedPage',
+);
+export const noAccessRoute = route(
+  '/no-access',
+  () => import('../views/errors/no-access-page'),
+  'NoAccessPage',
+);
+export const notFoundRoute = route(
+  '/not-found',
+  () => import('../views/errors/not-found-page'),
+  'NotFoundPage',
+);
+
+export const routeTree = rootRoute.addChildren([
+  landingRoute,
+  authRedirectRoute,
+  unverifiedEmailRoute,
+  verifiedEmailRoute,
+  onboardingRoute,
+  registerAccountRoute,
+  registerProfileRoute,
+  registerPracticeRoute,
+  thankYouRoute,
+  directoryPracticeRoute,
+  switchPracticeRoute,
+  inviteRoute,
+  inviteCodeRoute,
+  mobileRoute,
+  billingRoute,
+  serverErrorRoute,
+  redirectedRoute,
+  noAccessRoute,
+  notFoundRoute,
+]);

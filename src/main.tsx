@@ -1,0 +1,21 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { theme } from './app/theme';
+import { AppIntlProvider } from './i18n/intl-provider';
+import { detectLocale } from './i18n/locale';
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <MantineProvider theme={theme}>
+        <AppIntlProvider initialLocale={detectLocale(navigator.languages)}>
+          <App />
+        </AppIntlProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+}

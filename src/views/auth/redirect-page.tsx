@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function AuthRedirectPage() {
+  return <PlaceholderScreen name="AuthRedirectPage" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function UnverifiedEmailPage() {
+  return <PlaceholderScreen name="UnverifiedEmailPage" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function VerifiedEmailPage() {
+  return <PlaceholderScreen name="VerifiedEmailPage" />;
+}

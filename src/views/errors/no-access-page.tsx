@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function NoAccessPage() {
+  return <PlaceholderScreen name="NoAccessPage" />;
+}

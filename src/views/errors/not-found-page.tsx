@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function NotFoundPage() {
+  return <PlaceholderScreen name="NotFoundPage" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function RedirectedPage() {
+  return <PlaceholderScreen name="RedirectedPage" />;
+}

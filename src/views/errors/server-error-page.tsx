@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function ServerErrorPage() {
+  return <PlaceholderScreen name="ServerErrorPage" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function InviteCodePage() {
+  return <PlaceholderScreen name="InviteCodePage" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function InvitePage() {
+  return <PlaceholderScreen name="InvitePage" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function LandingPage() {
+  return <PlaceholderScreen name="LandingPage" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function DirectoryPracticePage() {
+  return <PlaceholderScreen name="DirectoryPracticePage" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function PinPage() {
+  return <PlaceholderScreen name="PinPage" />;
+}

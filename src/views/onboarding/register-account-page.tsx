@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function RegisterAccountPage() {
+  return <PlaceholderScreen name="RegisterAccountPage" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function RegisterPracticePage() {
+  return <PlaceholderScreen name="RegisterPracticePage" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function RegisterProfilePage() {
+  return <PlaceholderScreen name="RegisterProfilePage" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function ThankYouPage() {
+  return <PlaceholderScreen name="ThankYouPage" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function PortalRedirectPage() {
+  return <PlaceholderScreen name="PortalRedirectPage" />;
+}

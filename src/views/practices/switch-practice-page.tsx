@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder';
+
+export function SwitchPracticePage() {
+  return <PlaceholderScreen name="SwitchPracticePage" />;
+}
