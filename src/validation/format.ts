@@ -1,0 +1,83 @@
+/**
+ * Formatting validation messages WITHOUT React (the local stack; tests): intl-messageformat, the
+ * same engine react-intl uses. The client formats with `intl.formatMessage` instead (src/forms).
+ */
+import { IntlMessageFormat } from 'intl-messageformat';
+import type { AnyObject, ObjectSchema, ValidationError } from 'yup';
+import type { LocaleCode } from '../../machines/domain';
+import { type Descriptor, formMessages } from './messages';
+import {
+  formatValidationMessage,
+  issuesFromError,
+  type ValidationIssue,
+  type ValidationMessage,
+} from './validation-message';
+
+const cache = new Map<string, IntlMessageFormat>();
+
+/**
+ * Formats one descriptor in a locale. `translations` maps ids to the locale's texts (e.g. the
+ * en-GB catalog); without an entry the en-AU defaultMessage is used.
+ */
+export function formatDescriptor(
+  descriptor: Descriptor,
+  values: Record<string, string | number>,
+  locale: LocaleCode = 'en-AU',
+  translations: Readonly<Record<string, string>> = {},
+): string {
+  const text = translations[descriptor.id] ?? descriptor.defaultMessage;
+  const key = `${locale}\u0000${text}`;
+  let formatter = cache.get(key);
+  if (!formatter) {
+    formatter = new IntlMessageFormat(text, locale);
+    cache.set(key, formatter);
+  }
+  return String(formatter.format(values));
+}
+
+export function formatMessageText(
+  message: ValidationMessage,
+  locale: LocaleCode = 'en-AU',
+  translations: Readonly<Record<string, string>> = {},
+): string {
+  return formatValidationMessage(message, (d, v) => formatDescriptor(d, v, locale, translations));
+}
+
+function isValidationError(error: unknown): error is ValidationError {
+  return error instanceof Error && error.name === 'ValidationError';
+}
+
+/** Runs a schema over a value and returns every issue (empty when valid). Never throws for bad input. */
+export async function validationIssues(
+  schema: Pick<ObjectSchema<AnyObject>, 'validate'>,
+  value: unknown,
+  options: { strict?: boolean } = {},
+): Promise<ValidationIssue[]> {
+  try {
+    await schema.validate(value, { abortEarly: false, strict: options.strict ?? false });
+    return [];
+  } catch (error) {
+    if (isValidationError(error)) return issuesFromError(error, formMessages.invalid);
+    throw error;
+  }
+}
+
+/**
+ * Field errors keyed by path, formatted in a locale: the `errors` map of a problem-details body
+ * (spec §8), e.g. `{ 'practice.businessName': ['Business name is required'] }`.
+ */
+export async function validationErrorMap(
+  schema: Pick<ObjectSchema<AnyObject>, 'validate'>,
+  value: unknown,
+  options: { strict?: boolean; locale?: LocaleCode; translations?: Readonly<Record<string, string>> } = {},
+): Promise<Record<string, string[]>> {
+  const issues = await validationIssues(schema, value, options);
+  const map: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const text = formatMessageText(issue.message, options.locale, options.translations);
+    const list = map[issue.path] ?? [];
+    list.push(text);
+    map[issue.path] = list;
+  }
+  return map;
+}
