@@ -16,7 +16,9 @@ import { type Stack, type StackOptions, startStack } from '../../server/stack';
 
 const root = join(import.meta.dirname, '../..');
 
-export async function launchStack(options: StackOptions = {}): Promise<{ stack: Stack; dispose(): Promise<void> }> {
+export async function launchStack(
+  options: StackOptions = {},
+): Promise<{ stack: Stack; dispose(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-stack-'));
   const stack = await startStack({
     appPort: 0,

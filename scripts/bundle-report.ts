@@ -1,0 +1,163 @@
+/**
+ * Bundle report and budget (issue 2): builds the app into a temporary folder and prints, per
+ * route of src/app/routes.tsx, the gzip bytes (level 9) of the JS and CSS its first paint needs:
+ * the entry chunk with its static imports and CSS, plus the route screen's chunk with its static
+ * imports. Fails when a route is over its budget (scripts/bundle-budget.json) or when a module
+ * that must load later (SignalR, Formik, the forms library) is in `/`'s first-paint bytes.
+ *
+ *   tsx scripts/bundle-report.ts            build, print, check
+ *   tsx scripts/bundle-report.ts --json     also print the figures as JSON
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Plugin } from 'vite';
+
+const root = join(import.meta.dirname, '..');
+const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'bundle-budget.json'), 'utf8')) as {
+  default: number;
+  routes: Record<string, number>;
+  forbiddenOnFirstPaint: Record<string, string[]>;
+};
+
+interface ChunkInfo {
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  css: string[];
+  modules: string[];
+  facade: string | null;
+}
+
+function recorder(chunks: Map<string, ChunkInfo>): Plugin {
+  return {
+    name: 'bundle-report-recorder',
+    generateBundle(_options, bundle) {
+      for (const item of Object.values(bundle)) {
+        if (item.type !== 'chunk') continue;
+        const meta = (item as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata;
+        chunks.set(item.fileName, {
+          fileName: item.fileName,
+          isEntry: item.isEntry,
+          imports: [...item.imports],
+          css: [...(meta?.importedCss ?? [])],
+          modules: Object.keys(item.modules).map((id) => relative(root, id)),
+          facade: item.facadeModuleId ? relative(root, item.facadeModuleId) : null,
+        });
+      }
+    },
+  };
+}
+
+/** Route path → screen module, read from the route table itself. */
+function routeScreens(): Array<{ path: string; module: string }> {
+  const source = readFileSync(join(root, 'src/app/routes.tsx'), 'utf8');
+  const result: Array<{ path: string; module: string }> = [];
+  const re = /(?:route\(\s*|path:\s*)'([^']+)'[\s\S]*?import\('\.\.\/views\/([^']+)'\)/g;
+  for (const match of source.matchAll(re)) {
+    result.push({ path: match[1]!, module: `src/views/${match[2]}.tsx` });
+  }
+  return result;
+}
+
+const outDir = mkdtempSync(join(tmpdir(), 'bundle-report-'));
+const chunks = new Map<string, ChunkInfo>();
+try {
+  await build({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true },
+    plugins: [recorder(chunks)],
+  });
+
+  const gz = new Map<string, number>();
+  const sizeOf = (file: string) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length);
+    return gz.get(file)!;
+  };
+  const closure = (start: string[]): Set<string> => {
+    const seen = new Set<string>();
+    const stack = [...start];
+    while (stack.length > 0) {
+      const name = stack.pop()!;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      stack.push(...(chunks.get(name)?.imports ?? []));
+    }
+    return seen;
+  };
+
+  const entry = [...chunks.values()].find((c) => c.isEntry);
+  if (!entry) throw new Error('no entry chunk');
+  const failures: string[] = [];
+  const rows: Array<{
+    route: string;
+    js: number;
+    css: number;
+    total: number;
+    budget: number;
+    modules: string[];
+  }> = [];
+  for (const { path, module } of routeScreens()) {
+    const screen = [...chunks.values()].find((c) => c.facade === module || c.modules.includes(module));
+    if (!screen) failures.push(`no chunk found for the screen of ${path} (${module})`);
+    const files = closure([entry.fileName, ...(screen ? [screen.fileName] : [])]);
+    let js = 0;
+    const css = new Set<string>();
+    const modules: string[] = [];
+    for (const file of files) {
+      js += sizeOf(file);
+      for (const c of chunks.get(file)?.css ?? []) css.add(c);
+      modules.push(...(chunks.get(file)?.modules ?? []));
+    }
+    const cssBytes = [...css].reduce((sum, file) => sum + sizeOf(file), 0);
+    const budget = budgets.routes[path] ?? budgets.default;
+    rows.push({ route: path, js, css: cssBytes, total: js + cssBytes, budget, modules });
+  }
+
+  const kb = (n: number) => `${(n / 1024).toFixed(2)} KB`;
+  console.log(
+    'route'.padEnd(56),
+    'JS gz'.padStart(10),
+    'CSS gz'.padStart(10),
+    'total'.padStart(10),
+    'budget'.padStart(10),
+  );
+  for (const row of rows) {
+    const over = row.total > row.budget;
+    console.log(
+      row.route.padEnd(56),
+      kb(row.js).padStart(10),
+      kb(row.css).padStart(10),
+      kb(row.total).padStart(10),
+      kb(row.budget).padStart(10),
+      over ? '  OVER BUDGET' : '',
+    );
+    if (over)
+      failures.push(`${row.route} needs ${kb(row.total)} for its first paint; budget ${kb(row.budget)}`);
+    for (const [label, patterns] of Object.entries(budgets.forbiddenOnFirstPaint)) {
+      if (row.route !== '/') continue;
+      const hit = row.modules.find((m) => patterns.some((p) => m.includes(p)));
+      if (hit) failures.push(`${label} is in the first-paint bytes of / (${hit})`);
+    }
+  }
+  if (process.argv.includes('--json')) {
+    console.log(
+      JSON.stringify(
+        rows.map(({ modules: _m, ...r }) => r),
+        null,
+        2,
+      ),
+    );
+  }
+  if (failures.length > 0) {
+    for (const f of failures) console.error(`bundle: ${f}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`bundle: ${rows.length} routes within budget`);
+  }
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}
