@@ -3,15 +3,10 @@
  * same engine react-intl uses. The client formats with `intl.formatMessage` instead (src/forms).
  */
 import { IntlMessageFormat } from 'intl-messageformat';
-import type { AnyObject, ObjectSchema, ValidationError } from 'yup';
+import type { AnyObject, ObjectSchema } from 'yup';
 import type { LocaleCode } from '../../machines/domain';
-import { type Descriptor, formMessages } from './messages';
-import {
-  formatValidationMessage,
-  issuesFromError,
-  type ValidationIssue,
-  type ValidationMessage,
-} from './validation-message';
+import type { Descriptor } from './messages';
+import { formatValidationMessage, type ValidationMessage, validationIssues } from './validation-message';
 
 const cache = new Map<string, IntlMessageFormat>();
 
@@ -41,25 +36,6 @@ export function formatMessageText(
   translations: Readonly<Record<string, string>> = {},
 ): string {
   return formatValidationMessage(message, (d, v) => formatDescriptor(d, v, locale, translations));
-}
-
-function isValidationError(error: unknown): error is ValidationError {
-  return error instanceof Error && error.name === 'ValidationError';
-}
-
-/** Runs a schema over a value and returns every issue (empty when valid). Never throws for bad input. */
-export async function validationIssues(
-  schema: Pick<ObjectSchema<AnyObject>, 'validate'>,
-  value: unknown,
-  options: { strict?: boolean } = {},
-): Promise<ValidationIssue[]> {
-  try {
-    await schema.validate(value, { abortEarly: false, strict: options.strict ?? false });
-    return [];
-  } catch (error) {
-    if (isValidationError(error)) return issuesFromError(error, formMessages.invalid);
-    throw error;
-  }
 }
 
 /**

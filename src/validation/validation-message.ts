@@ -3,8 +3,9 @@
  * descriptors, e.g. the field label), never a formatted string. The client formats it with
  * `intl.formatMessage`, the server with `intl-messageformat` (`format.ts`). Pure module.
  */
-import type { ValidationError } from 'yup';
+import type { AnyObject, ObjectSchema, ValidationError } from 'yup';
 import type { Descriptor } from './messages';
+import { formMessages } from './messages';
 
 export type MessageArg = string | number | Descriptor;
 
@@ -72,4 +73,23 @@ export function formatValidationMessage(
     values[key] = isDescriptor(value) ? format(value, {}) : value;
   }
   return format(message.descriptor, values);
+}
+
+function isValidationError(error: unknown): error is ValidationError {
+  return error instanceof Error && error.name === 'ValidationError';
+}
+
+/** Runs a schema over a value and returns every issue (empty when valid). Never throws for bad input. */
+export async function validationIssues(
+  schema: Pick<ObjectSchema<AnyObject>, 'validate'>,
+  value: unknown,
+  options: { strict?: boolean } = {},
+): Promise<ValidationIssue[]> {
+  try {
+    await schema.validate(value, { abortEarly: false, strict: options.strict ?? false });
+    return [];
+  } catch (error) {
+    if (isValidationError(error)) return issuesFromError(error, formMessages.invalid);
+    throw error;
+  }
 }
