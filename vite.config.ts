@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineComponentCss } from './scripts/vite-mantine-css';
 
 // The app is served by the local stack (server/) in production mode, and by Vite with the stack
 // behind a proxy in development (`npm run dev`). Nothing here knows about the stack's ports:
@@ -7,7 +8,7 @@ import { defineConfig } from 'vite';
 const stackUrl = process.env.STACK_URL ?? 'http://localhost:4000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [mantineComponentCss(), react()],
   server: {
     proxy: {
       '/api': { target: stackUrl, changeOrigin: false },

@@ -27,6 +27,7 @@ interface ChunkInfo {
   imports: string[];
   css: string[];
   modules: string[];
+  moduleSizes: Record<string, number>;
   facade: string | null;
 }
 
@@ -43,6 +44,9 @@ function recorder(chunks: Map<string, ChunkInfo>): Plugin {
           imports: [...item.imports],
           css: [...(meta?.importedCss ?? [])],
           modules: Object.keys(item.modules).map((id) => relative(root, id)),
+          moduleSizes: Object.fromEntries(
+            Object.entries(item.modules).map(([id, m]) => [relative(root, id), m.renderedLength]),
+          ),
           facade: item.facadeModuleId ? relative(root, item.facadeModuleId) : null,
         });
       }
@@ -141,6 +145,27 @@ try {
       if (row.route !== '/') continue;
       const hit = row.modules.find((m) => patterns.some((p) => m.includes(p)));
       if (hit) failures.push(`${label} is in the first-paint bytes of / (${hit})`);
+    }
+  }
+  if (process.argv.includes('--modules')) {
+    // Where the entry's bytes come from (minified, before gzip), grouped by package or app folder.
+    const groups = new Map<string, number>();
+    for (const file of closure([entry.fileName])) {
+      for (const [id, size] of Object.entries(chunks.get(file)?.moduleSizes ?? {})) {
+        const pkg = id.includes('node_modules/')
+          ? id
+              .split('node_modules/')
+              .pop()!
+              .split('/')
+              .slice(0, id.split('node_modules/').pop()!.startsWith('@') ? 2 : 1)
+              .join('/')
+          : id.split('/').slice(0, 2).join('/');
+        groups.set(pkg, (groups.get(pkg) ?? 0) + size);
+      }
+    }
+    console.log('\nentry chunk composition (rendered bytes):');
+    for (const [pkg, size] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+      console.log(`  ${pkg.padEnd(50)} ${(size / 1024).toFixed(1)} KB`);
     }
   }
   if (process.argv.includes('--json')) {

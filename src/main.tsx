@@ -1,4 +1,8 @@
-import '@mantine/core/styles.css';
+// Mantine's base styles; each component's own CSS is added where it is imported
+// (scripts/vite-mantine-css.ts), so every screen carries just the styles it uses.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
