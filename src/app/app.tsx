@@ -1,15 +1,17 @@
-import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Loader, Text } from '@mantine/core';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fromPromise } from 'xstate';
 import { appBootstrapMachine, type RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import { GenericFailureScreen } from '../ui/errors/error-screen';
 import { RootActorsContext, RuntimeConfigContext } from './actors-context';
 import { loadRuntimeConfig } from './live/config';
 import { setLogLevel } from './logger';
 import { createRootActors } from './root-actors';
 import { routeTree } from './routes';
+import { subscribeStoredPage } from './stored-page';
 
 const bootstrapMachine = appBootstrapMachine.provide({
   actors: { loadConfig: fromPromise(loadRuntimeConfig) },
@@ -24,6 +26,7 @@ function createAppRouter(config: RuntimeConfig) {
     defaultPreload: 'intent',
     scrollRestoration: true,
   });
+  subscribeStoredPage(router);
   return { actors, router };
 }
 
@@ -48,15 +51,8 @@ export function App() {
   const [snapshot, send] = useMachine(bootstrapMachine);
   if (snapshot.matches('failed')) {
     return (
-      <Center mih="100vh" p="md">
-        <Stack align="center" gap="sm">
-          <Title order={1}>
-            <FormattedMessage
-              id="errors.generic.title"
-              defaultMessage="Oops! Something's not working."
-              description="Generic failure heading"
-            />
-          </Title>
+      <GenericFailureScreen
+        actions={
           <Button onClick={() => send({ type: 'bootstrap.retry' })}>
             <FormattedMessage
               id="bootstrap.retry"
@@ -64,8 +60,8 @@ export function App() {
               description="Retry loading the app configuration"
             />
           </Button>
-        </Stack>
-      </Center>
+        }
+      />
     );
   }
   if (!snapshot.context.config) {

@@ -2,42 +2,37 @@ import { AppShell } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { Navbar } from '../ui/shell/navbar';
-import { useRuntimeConfig } from './actors-context';
-import { buildTitle, defaultProductName } from './route-titles';
+import { AppNavbar, isNavbarHidden } from '../ui/shell/app-navbar';
+import { mainContentId, SkipLink } from '../ui/shell/skip-link';
+import { useRootActors, useRuntimeConfig } from './actors-context';
+import { buildTitle, defaultProductName, titleRoutePathOf } from './route-titles';
 
-/** Paths on which the navigation bar is hidden (spec §2). */
-export function isNavbarHidden(pathname: string): boolean {
-  return pathname.startsWith('/auth') || pathname.startsWith('/invite-code');
-}
+export { isNavbarHidden };
 
+/**
+ * The shell around every route: skip link, the navigation bar (header + nav landmarks; hidden on
+ * /auth and /invite-code), the main landmark, and the page title '{product name} | Segment'.
+ */
 export function RootLayout() {
   const intl = useIntl();
   const config = useRuntimeConfig();
+  const { session } = useRootActors();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const routePath = useRouterState({
-    select: (s) => {
-      const leaf = s.matches[s.matches.length - 1];
-      if (!leaf || leaf.routeId === '__root__' || s.matches.some((m) => m.status === 'notFound'))
-        return '/not-found';
-      return leaf.fullPath;
-    },
-  });
-  const productName = config.app.productName ?? defaultProductName;
+  const href = useRouterState({ select: (s) => s.location.href });
+  const routePath = useRouterState({ select: (s) => titleRoutePathOf(s.matches) });
+  const productName = config.app.productName?.trim() || defaultProductName;
 
   useEffect(() => {
     document.title = buildTitle(intl, productName, routePath);
   }, [intl, productName, routePath]);
 
-  const hideNavbar = isNavbarHidden(pathname);
   return (
-    <AppShell header={hideNavbar ? undefined : { height: 60 }} padding={0}>
-      {hideNavbar ? null : (
-        <AppShell.Header>
-          <Navbar productName={productName} />
-        </AppShell.Header>
+    <AppShell padding={0}>
+      <SkipLink />
+      {isNavbarHidden(pathname) ? null : (
+        <AppNavbar session={session} pathname={pathname} returnTo={href} productName={productName} />
       )}
-      <AppShell.Main>
+      <AppShell.Main id={mainContentId} tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -101,6 +101,24 @@ function titleCase(segment: string): string {
     .join(' ');
 }
 
+interface MatchLike {
+  routeId: string;
+  fullPath: string;
+  status: string;
+}
+
+/** True when the router rendered the not-found screen (catch-all, or a route that threw notFound). */
+export function isNotFoundMatch(matches: readonly MatchLike[]): boolean {
+  const leaf = matches[matches.length - 1];
+  return !leaf || leaf.routeId === '__root__' || matches.some((m) => m.status === 'notFound');
+}
+
+/** The route path the title is built from: the leaf's full path, or /not-found. */
+export function titleRoutePathOf(matches: readonly MatchLike[]): string {
+  if (isNotFoundMatch(matches)) return '/not-found';
+  return matches[matches.length - 1]?.fullPath ?? '/not-found';
+}
+
 /**
  * `routePath` is the matched route's path with parameters still as `$name` (so keys never leak
  * into the title); for the catch-all it is the not-found page.

@@ -1,12 +1,247 @@
-import { Group, Text } from '@mantine/core';
+import {
+  Box,
+  Burger,
+  Button,
+  Collapse,
+  Group,
+  type MantineBreakpoint,
+  Menu,
+  Stack,
+  useMantineTheme,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type ReactNode, useId, useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { collapseAnimationMs, menuBreakpoint } from '../../../machines/constants';
+import { RouterAnchor, RouterMenuItem } from './links';
+import classes from './navbar.module.css';
 
-/** Placeholder navigation bar; the full bar (menus, account menu, collapse) replaces it. */
-export function Navbar({ productName }: { productName: string }) {
+/** One entry of a menu. `to` is an app path; `children` are its sub-items. */
+export interface NavItem {
+  key: string;
+  label: ReactNode;
+  to: string;
+  children?: readonly NavItem[];
+}
+
+export interface NavbarProps {
+  /** The current path: marks the active item and closes the collapsed menu when it changes. */
+  pathname: string;
+  /** The logo (product name or image), linked to `logoHref`. */
+  logo: ReactNode;
+  /** Where the logo links to; defaults to the site root. */
+  logoHref?: string;
+  left?: readonly NavItem[];
+  right?: readonly NavItem[];
+  /** Rendered at the far right, always visible (the account menu). */
+  account?: ReactNode;
+  /** Optional second-level bar. Sub-items of the active item are added to it above the breakpoint. */
+  secondLevel?: ReactNode;
+  /** Keep the bar at the top of the viewport while scrolling. */
+  sticky?: boolean;
+  /** Below this breakpoint the menus collapse behind a burger and sub-items move into dropdowns. */
+  breakpoint?: MantineBreakpoint;
+}
+
+const messages = defineMessages({
+  main: {
+    id: 'shell.navbar.mainLabel',
+    defaultMessage: 'Main',
+    description: 'Accessible name of the main navigation',
+  },
+  secondary: {
+    id: 'shell.navbar.secondaryLabel',
+    defaultMessage: 'Section',
+    description: 'Accessible name of the second-level navigation bar',
+  },
+  toggle: {
+    id: 'shell.navbar.toggle',
+    defaultMessage: 'Toggle navigation',
+    description: 'Accessible name of the burger button that opens and closes the menu on small screens',
+  },
+  home: {
+    id: 'shell.navbar.logoLabel',
+    defaultMessage: 'Home page',
+    description: 'Accessible name of the logo link',
+  },
+});
+
+function isActive(item: NavItem, pathname: string): boolean {
+  if (item.to === '/') return pathname === '/';
+  return pathname === item.to || pathname.startsWith(`${item.to}/`);
+}
+
+function isAppPath(href: string): boolean {
+  return href.startsWith('/') && !href.startsWith('//');
+}
+
+/** Whether the viewport is at least `breakpoint` wide (read synchronously, so no flash of the wrong bar). */
+function useExpanded(breakpoint: MantineBreakpoint): boolean {
+  const theme = useMantineTheme();
+  return useMediaQuery(`(min-width: ${theme.breakpoints[breakpoint]})`, true, {
+    getInitialValueInEffect: false,
+  });
+}
+
+function InlineItems({ items }: { items: readonly NavItem[] }) {
+  return items.map((item) => (
+    <RouterAnchor key={item.key} to={item.to} className={classes.link} underline="never">
+      {item.label}
+    </RouterAnchor>
+  ));
+}
+
+/** Below the breakpoint: plain items stack; items with sub-items become dropdowns (Mantine Menu). */
+function CollapsedItems({ items, onNavigate }: { items: readonly NavItem[]; onNavigate: () => void }) {
+  return items.map((item) =>
+    item.children?.length ? (
+      <Menu key={item.key} position="bottom-start" withinPortal>
+        <Menu.Target>
+          <Button variant="subtle" justify="flex-start">
+            {item.label}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <RouterMenuItem to={item.to} onClick={onNavigate}>
+            {item.label}
+          </RouterMenuItem>
+          {item.children.map((child) => (
+            <RouterMenuItem key={child.key} to={child.to} onClick={onNavigate}>
+              {child.label}
+            </RouterMenuItem>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    ) : (
+      <RouterAnchor
+        key={item.key}
+        to={item.to}
+        className={classes.link}
+        underline="never"
+        onClick={onNavigate}
+      >
+        {item.label}
+      </RouterAnchor>
+    ),
+  );
+}
+
+/**
+ * The navigation bar (spec §2): logo link, left and right menus, an optional second-level bar,
+ * and below the menu breakpoint (default sm) a burger that opens a collapsible menu (350 ms) in
+ * which sub-items are dropdowns. The collapsed menu closes whenever the path changes.
+ */
+export function Navbar({
+  pathname,
+  logo,
+  logoHref = '/',
+  left = [],
+  right = [],
+  account,
+  secondLevel,
+  sticky = false,
+  breakpoint = menuBreakpoint,
+}: NavbarProps) {
+  const intl = useIntl();
+  const expanded = useExpanded(breakpoint);
+  const collapseId = useId();
+  // The menu is open only for the path it was opened on: any route change closes it.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const opened = !expanded && openedOn === pathname;
+  const close = () => setOpenedOn(null);
+  const toggle = () => setOpenedOn(opened ? null : pathname);
+
+  const activeChildren = [...left, ...right].find(
+    (item) => item.children?.length && isActive(item, pathname),
+  )?.children;
+  const hasSecondLevel = expanded && (secondLevel || activeChildren);
+  const hasMenuItems = left.length + right.length > 0;
+
+  const logoLink = isAppPath(logoHref) ? (
+    <RouterAnchor
+      to={logoHref}
+      underline="never"
+      fw={700}
+      c="inherit"
+      aria-label={intl.formatMessage(messages.home)}
+    >
+      {logo}
+    </RouterAnchor>
+  ) : (
+    <Box component="a" href={logoHref} fw={700} c="inherit" aria-label={intl.formatMessage(messages.home)}>
+      {logo}
+    </Box>
+  );
+
   return (
-    <Group h="100%" px="md">
-      <Text component="a" href="/" fw={700}>
-        {productName}
-      </Text>
-    </Group>
+    <Box
+      component="header"
+      className={`${classes.header} ${sticky ? classes.sticky : ''}`}
+      data-sticky={sticky}
+    >
+      <Group className={classes.bar} px="md" justify="space-between" wrap="nowrap">
+        <Group gap="lg" wrap="nowrap">
+          {logoLink}
+          {expanded && left.length > 0 ? (
+            <Group component="nav" aria-label={intl.formatMessage(messages.main)} gap="xs" data-menu="left">
+              <InlineItems items={left} />
+            </Group>
+          ) : null}
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          {expanded && right.length > 0 ? (
+            <Group gap="xs" data-menu="right">
+              <InlineItems items={right} />
+            </Group>
+          ) : null}
+          {account}
+          {!expanded && hasMenuItems ? (
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              aria-label={intl.formatMessage(messages.toggle)}
+              aria-expanded={opened}
+              aria-controls={collapseId}
+              transitionDuration={collapseAnimationMs}
+              size="sm"
+            />
+          ) : null}
+        </Group>
+      </Group>
+      {hasSecondLevel ? (
+        <Group
+          component="nav"
+          aria-label={intl.formatMessage(messages.secondary)}
+          className={classes.secondLevel}
+          px="md"
+          py={4}
+          gap="xs"
+          data-menu="second-level"
+        >
+          {secondLevel}
+          {activeChildren ? <InlineItems items={activeChildren} /> : null}
+        </Group>
+      ) : null}
+      {!expanded && hasMenuItems ? (
+        <Collapse
+          id={collapseId}
+          expanded={opened}
+          transitionDuration={collapseAnimationMs}
+          keepMountedMode="display-none"
+          className={classes.collapsed}
+        >
+          <Stack
+            component="nav"
+            aria-label={intl.formatMessage(messages.main)}
+            gap={4}
+            p="sm"
+            data-menu="collapsed"
+          >
+            <CollapsedItems items={left} onNavigate={close} />
+            <CollapsedItems items={right} onNavigate={close} />
+          </Stack>
+        </Collapse>
+      ) : null}
+    </Box>
   );
 }

@@ -1,5 +1,8 @@
-import { PlaceholderScreen } from '../placeholder';
+import { useRuntimeConfig } from '../../app/actors-context';
+import { RedirectedScreen } from '../../ui/errors/error-screen';
 
+/** /redirected (spec §2). */
 export function RedirectedPage() {
-  return <PlaceholderScreen name="RedirectedPage" />;
+  const { app } = useRuntimeConfig();
+  return <RedirectedScreen marketingSiteUrl={app.marketingSiteUrl} />;
 }
