@@ -1,17 +1,12 @@
 import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
-import type { AppConfig, AuthConfig } from '../../../machines/domain';
+import { createApiClient } from '../../api/client';
+import { createEndpoints } from '../../api/endpoints';
 
-async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return (await response.json()) as T;
-}
+/** Configuration calls are anonymous: they run before the identity provider is mounted. */
+const anonymous = createEndpoints(createApiClient({ baseUrl: '', timeoutMs: 15_000 }));
 
 /** GET /api/clientconfig/app and /api/clientconfig/auth (spec §7), in parallel. */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const [app, auth] = await Promise.all([
-    getJson<AppConfig>('/api/clientconfig/app'),
-    getJson<AuthConfig>('/api/clientconfig/auth'),
-  ]);
+  const [app, auth] = await Promise.all([anonymous.clientConfigApp(), anonymous.clientConfigAuth()]);
   return { app, auth };
 }
