@@ -1,0 +1,522 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type {
+  ActivePracticeResponse,
+  AppConfig,
+  AuthConfig,
+  PracticeRegistration,
+  Profile,
+  RegionKey,
+} from '../../machines/domain';
+import { BodyError, readJsonBody, sendJson } from '../http-util';
+import { sendVerificationEmail } from '../mail';
+import { BusinessError, FaultInjected, type Repo } from '../repo';
+import type { UserEventBus } from '../user-events';
+import { sendFailure, sendProblem, sendSuccess, sendValidationProblem } from './responses';
+import { type BodyKind, validateBody } from './validation';
+
+/** What a verified access token tells the API. */
+export interface TokenClaims {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+}
+
+export interface ApiOptions {
+  repo: Repo;
+  events: UserEventBus;
+  verifyToken(token: string): Promise<TokenClaims | null>;
+  appUrl: string;
+  idpUrl: string;
+  clientId: string;
+  audience: string;
+  environments: Record<RegionKey, string>;
+  useRefreshTokens: boolean;
+  cacheLocation: 'memory' | 'localstorage';
+  activationDelayMs: number;
+  scheduleActivation(practiceKey: string, at: Date): void;
+  site: {
+    productName: string;
+    productDomain: string;
+    marketingSiteUrl: string;
+    supportEmail: string;
+    supportUrl: string;
+  };
+}
+
+type Auth = 'required' | 'optional' | 'none';
+
+interface Context {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  params: string[];
+  claims: TokenClaims | null;
+  body: unknown;
+}
+
+interface Route {
+  method: 'GET' | 'POST';
+  path: RegExp;
+  auth: Auth;
+  body?: BodyKind;
+  handle(ctx: Context): Promise<void> | void;
+}
+
+/** The prefix the real API puts on register-practice failures (the client strips it). */
+export const REGISTER_FAILURE_PREFIX = 'Api, Request failed, ';
+
+export function createApi(options: ApiOptions) {
+  const { repo, events } = options;
+
+  const publishPractices = (sub: string) =>
+    events.publish(sub, { type: 'practices', payload: repo.userPractices(sub) });
+  const publishInvites = (sub: string) => {
+    const user = repo.getUser(sub);
+    events.publish(sub, {
+      type: 'invites',
+      payload: user?.emailVerified ? repo.pendingInvites(user.email) : [],
+    });
+  };
+
+  /** The signed-in user, from the IdP's store (fresher than the token's claims). */
+  const currentUser = (claims: TokenClaims) => {
+    const user = repo.getUser(claims.sub);
+    return {
+      sub: claims.sub,
+      email: user?.email ?? claims.email ?? '',
+      emailVerified: user ? user.emailVerified : claims.email_verified === true,
+      exists: user !== null,
+    };
+  };
+
+  const requireVerified = (ctx: Context, prefix = ''): ReturnType<typeof currentUser> | null => {
+    const user = currentUser(ctx.claims!);
+    if (!user.emailVerified) {
+      sendFailure(ctx.res, 403, `${prefix}Your email address has not been verified.`);
+      return null;
+    }
+    return user;
+  };
+
+  const activeResponse = (sub: string): ActivePracticeResponse => {
+    const active = repo.activePractice(sub);
+    return {
+      activePractice: {
+        hasActivePractice: active !== null,
+        practiceKey: active?.practiceKey ?? null,
+        environmentUrl: active?.environmentUrl ?? null,
+      },
+    };
+  };
+
+  const routes: Route[] = [
+    {
+      method: 'GET',
+      path: /^\/api\/clientconfig\/app\/?$/,
+      auth: 'none',
+      handle: ({ res }) => {
+        const config: AppConfig = {
+          loglevel: 'INFO',
+          portals: [
+            {
+              key: 'au',
+              name: 'Australia',
+              isPublic: true,
+              locales: ['en-AU'],
+              isEnvironmentVisible: false,
+              url: options.environments.au,
+            },
+            {
+              key: 'uk',
+              name: 'United Kingdom',
+              isPublic: true,
+              locales: ['en-GB'],
+              isEnvironmentVisible: false,
+              url: options.environments.uk,
+            },
+          ],
+          ...options.site,
+        };
+        sendJson(res, 200, config);
+      },
+    },
+    {
+      method: 'GET',
+      path: /^\/api\/clientconfig\/auth\/?$/,
+      auth: 'none',
+      handle: ({ res }) => {
+        const config: AuthConfig = {
+          auth0Domain: options.idpUrl,
+          auth0ClientId: options.clientId,
+          auth0Audience: options.audience,
+          cacheLocation: options.cacheLocation,
+          cookieDomain: null,
+          useRefreshTokens: options.useRefreshTokens,
+          scope: 'openid profile email',
+        };
+        sendJson(res, 200, config);
+      },
+    },
+    {
+      method: 'GET',
+      path: /^\/api\/sharedDirectoryPractice\/([^/]+)\/?$/,
+      auth: 'none',
+      handle: ({ res, params, url }) => {
+        const practice = repo.directoryPractice(decodeURIComponent(params[0] ?? ''));
+        if (!practice) {
+          sendProblem(res, {
+            status: 404,
+            title: 'Not Found',
+            detail: 'No directory practice has this key.',
+            instance: url.pathname,
+          });
+          return;
+        }
+        sendJson(res, 200, practice);
+      },
+    },
+    {
+      method: 'GET',
+      path: /^\/api\/userpractice\/?$/,
+      auth: 'required',
+      handle: ({ res, claims }) => {
+        const user = currentUser(claims!);
+        sendJson(res, 200, {
+          userPractices: repo.userPractices(user.sub),
+          invites: user.emailVerified ? repo.pendingInvites(user.email) : [],
+        });
+      },
+    },
+    {
+      method: 'GET',
+      path: /^\/api\/userpractice\/state\/?$/,
+      auth: 'required',
+      handle: ({ res, claims }) => {
+        const user = currentUser(claims!);
+        const state = repo.userState(user.sub) ?? {
+          practices: [],
+          invites: [],
+          email: { address: user.email, verified: user.emailVerified },
+          hasProfile: false,
+        };
+        sendJson(res, 200, state);
+      },
+    },
+    {
+      method: 'GET',
+      path: /^\/api\/userpractice\/active\/?$/,
+      auth: 'required',
+      handle: ({ res, claims }) => sendJson(res, 200, activeResponse(claims!.sub)),
+    },
+    {
+      method: 'POST',
+      path: /^\/api\/userpractice\/active\/?$/,
+      auth: 'required',
+      body: 'practiceKey',
+      handle: ({ res, claims, body }) => {
+        const { practiceKey } = body as { practiceKey: string };
+        repo.setActivePractice(claims!.sub, practiceKey);
+        sendJson(res, 200, activeResponse(claims!.sub));
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/api\/userpractice\/invite\/?$/,
+      auth: 'required',
+      body: 'invite',
+      handle: (ctx) => {
+        const user = requireVerified(ctx);
+        if (!user) return;
+        const { practiceKey, email } = ctx.body as { practiceKey: string; email?: string | null };
+        if (email && email.trim().toLowerCase() !== user.email.toLowerCase()) {
+          sendFailure(ctx.res, 403, 'This invite was sent to a different email address.');
+          return;
+        }
+        const practice = repo.acceptInvite(user.sub, user.email, practiceKey);
+        publishInvites(user.sub);
+        publishPractices(user.sub);
+        sendJson(ctx.res, 200, practice);
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/api\/userpractice\/invite-code\/?$/,
+      auth: 'required',
+      body: 'inviteCode',
+      handle: (ctx) => {
+        const user = requireVerified(ctx);
+        if (!user) return;
+        const { inviteCode } = ctx.body as { inviteCode: string };
+        const practice = repo.joinByInviteCode(user.sub, inviteCode);
+        publishPractices(user.sub);
+        sendJson(ctx.res, 200, practice);
+      },
+    },
+    {
+      method: 'GET',
+      path: /^\/api\/profile\/exists\/?$/,
+      auth: 'required',
+      handle: ({ res, claims }) => sendJson(res, 200, { exists: repo.getProfile(claims!.sub) !== null }),
+    },
+    {
+      method: 'GET',
+      path: /^\/api\/profile\/alternate-providers\/?$/,
+      auth: 'required',
+      handle: ({ res, url, claims }) => {
+        const email = (url.searchParams.get('email') ?? '').trim();
+        if (!email) {
+          sendValidationProblem(res, url.pathname, { email: ['Email is required'] });
+          return;
+        }
+        sendJson(res, 200, repo.alternateProviders(email, claims!.sub));
+      },
+    },
+    {
+      method: 'GET',
+      path: /^\/api\/profile\/?$/,
+      auth: 'required',
+      handle: ({ res, claims, url }) => {
+        const profile = repo.getProfile(claims!.sub);
+        if (!profile) {
+          sendProblem(res, {
+            status: 404,
+            title: 'Not Found',
+            detail: 'This user has no profile yet.',
+            instance: url.pathname,
+          });
+          return;
+        }
+        sendJson(res, 200, profile);
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/api\/profile\/?$/,
+      auth: 'required',
+      body: 'profile',
+      handle: ({ res, claims, body }) => {
+        const user = currentUser(claims!);
+        const input = body as Profile;
+        const profile = repo.saveProfile(user.sub, {
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          // The email field is disabled in the form: the account's address is authoritative.
+          email: user.email || input.email,
+          phone: input.phone.trim(),
+          dateOfBirth: input.dateOfBirth,
+          verifiedEmail: user.emailVerified,
+        });
+        events.publish(user.sub, { type: 'profile', payload: { hasProfile: true } });
+        sendJson(res, 200, profile);
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/api\/profile\/verify-email\/?$/,
+      auth: 'optional',
+      body: 'verifyEmail',
+      handle: ({ res, claims, body }) => {
+        const { email, token } = body as { email: string; token?: string | null };
+        if (claims) {
+          const user = currentUser(claims);
+          if (user.email.toLowerCase() !== email.trim().toLowerCase()) {
+            sendFailure(res, 400, 'This email address does not belong to the signed-in user.');
+            return;
+          }
+        }
+        const ticket = token ? repo.verificationToken(token) : null;
+        if (token && (!ticket || ticket.email.toLowerCase() !== email.trim().toLowerCase())) {
+          sendFailure(res, 400, 'This verification link is not valid.');
+          return;
+        }
+        const known = repo.subsWithEmail(email);
+        if (known.length === 0) {
+          sendFailure(res, 404, 'No account uses this email address.');
+          return;
+        }
+        const alreadyVerified = known.every((sub) => repo.getUser(sub)?.emailVerified);
+        if (!alreadyVerified && !ticket && !repo.hasPendingVerification(email)) {
+          sendFailure(res, 400, 'No verification email was sent to this address.');
+          return;
+        }
+        const changed = repo.markEmailVerified(email);
+        for (const sub of changed) {
+          events.publish(sub, { type: 'email', payload: { address: email.trim(), verified: true } });
+          publishInvites(sub);
+        }
+        sendSuccess(res, { address: email.trim(), verified: true });
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/api\/profile\/resend-verification-email\/?$/,
+      auth: 'required',
+      handle: ({ res, claims }) => {
+        const user = currentUser(claims!);
+        if (!user.email) {
+          sendFailure(res, 400, 'This account has no email address.');
+          return;
+        }
+        if (user.emailVerified) {
+          sendFailure(res, 400, 'Your email address is already verified.');
+          return;
+        }
+        sendVerificationEmail(repo, options.appUrl, user.email);
+        sendSuccess(res, { address: user.email });
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/api\/onboarding\/verify-pin\/?$/,
+      auth: 'optional',
+      body: 'pin',
+      handle: ({ res, body }) => {
+        const { pin } = body as { pin: string };
+        if (!repo.pinExists(pin)) {
+          sendFailure(res, 400, 'Invalid pin');
+          return;
+        }
+        sendSuccess(res, { pin });
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/api\/onboarding\/fetch-devices\/?$/,
+      auth: 'optional',
+      body: 'pin',
+      handle: ({ res, body }) => {
+        const { pin } = body as { pin: string };
+        if (!repo.pinExists(pin)) {
+          sendFailure(res, 400, 'Invalid pin');
+          return;
+        }
+        sendJson(res, 200, repo.devicesForPin(pin));
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/api\/onboarding\/register-practice\/?$/,
+      auth: 'required',
+      body: 'registration',
+      handle: (ctx) => {
+        const user = requireVerified(ctx, REGISTER_FAILURE_PREFIX);
+        if (!user) return;
+        const registration = ctx.body as PracticeRegistration;
+        const hadProfile = repo.getProfile(user.sub) !== null;
+        const activateAt = new Date(Date.now() + options.activationDelayMs);
+        try {
+          const { practiceKey, created } = repo.registerPractice(
+            user.sub,
+            {
+              ...registration,
+              profile: { ...registration.profile, email: user.email || registration.profile.email },
+            },
+            activateAt,
+          );
+          if (created) options.scheduleActivation(practiceKey, activateAt);
+          if (!hadProfile) events.publish(user.sub, { type: 'profile', payload: { hasProfile: true } });
+          sendSuccess(ctx.res, practiceKey, created ? 201 : 200);
+        } catch (error) {
+          if (error instanceof BusinessError) {
+            sendFailure(ctx.res, error.status, `${REGISTER_FAILURE_PREFIX}${error.message}`);
+            return;
+          }
+          throw error;
+        }
+      },
+    },
+  ];
+
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const instance = url.pathname;
+    const matching = routes.filter((route) => route.path.test(url.pathname));
+    if (matching.length === 0) {
+      sendProblem(res, {
+        status: 404,
+        title: 'Not Found',
+        detail: `No API endpoint at ${url.pathname}.`,
+        instance,
+      });
+      return;
+    }
+    const route = matching.find((candidate) => candidate.method === req.method);
+    if (!route) {
+      const allow = [...new Set(matching.map((candidate) => candidate.method))].join(', ');
+      sendProblem(
+        res,
+        { status: 405, title: 'Method Not Allowed', detail: `Use ${allow} on ${url.pathname}.`, instance },
+        { Allow: allow },
+      );
+      return;
+    }
+    const params = route.path.exec(url.pathname)?.slice(1) ?? [];
+
+    let claims: TokenClaims | null = null;
+    if (route.auth !== 'none') {
+      const header = req.headers.authorization ?? '';
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (match?.[1]) claims = await options.verifyToken(match[1]);
+      if (route.auth === 'required' && !claims) {
+        sendProblem(
+          res,
+          {
+            status: 401,
+            title: 'Unauthorized',
+            detail: match
+              ? 'The access token is invalid or has expired.'
+              : 'A bearer access token is required.',
+            instance,
+          },
+          { 'WWW-Authenticate': match ? 'Bearer error="invalid_token"' : 'Bearer' },
+        );
+        return;
+      }
+    }
+
+    let body: unknown;
+    if (route.method === 'POST') {
+      try {
+        body = await readJsonBody(req);
+      } catch (error) {
+        if (error instanceof BodyError) {
+          sendProblem(res, {
+            status: 400,
+            title: error.reason === 'too-large' ? 'Request body too large' : 'Bad request body',
+            detail: error.message,
+            instance,
+          });
+          return;
+        }
+        throw error;
+      }
+      if (route.body) {
+        const errors = await validateBody(route.body, body ?? {});
+        if (Object.keys(errors).length > 0) {
+          sendValidationProblem(res, instance, errors);
+          return;
+        }
+      }
+    }
+
+    try {
+      await route.handle({ req, res, url, params, claims, body });
+    } catch (error) {
+      if (error instanceof BusinessError) {
+        sendFailure(res, error.status, error.message);
+        return;
+      }
+      if (error instanceof FaultInjected) {
+        sendProblem(res, {
+          status: 500,
+          title: 'Internal Server Error',
+          detail: `${error.message}; the transaction was rolled back.`,
+          instance,
+        });
+        return;
+      }
+      throw error;
+    }
+  }
+
+  return { handle };
+}

@@ -1,0 +1,168 @@
+import { type AnyObject, type ObjectSchema, object, string } from 'yup';
+import { buildSchema } from '../../src/validation/fields';
+import { validationErrorMap } from '../../src/validation/format';
+import {
+  inviteCodeSchema,
+  pinSchema,
+  profileFields,
+  registrationSchemaForPayload,
+} from '../../src/validation/schemas';
+
+/**
+ * Server-side validation. The product forms' rules come from the SAME yup schemas the client uses
+ * (src/validation/schemas.ts); the few API-only bodies (practiceKey, email) have small schemas here.
+ * Besides the schemas, every body is checked for its shape: a JSON object with known fields only.
+ */
+
+/** Allowed keys, nested: `true` = a leaf (any JSON value the schema then checks), `[shape]` = array of objects. */
+export type Shape = { [key: string]: true | Shape | [Shape] };
+
+const profileShape: Shape = {
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  dateOfBirth: true,
+  verifiedEmail: true,
+};
+
+export const shapes = {
+  profile: profileShape,
+  registration: {
+    environment: true,
+    practice: {
+      businessName: true,
+      businessNumber: true,
+      name: true,
+      veterinaryType: true,
+      email: true,
+      phone: true,
+      address: { address1: true, city: true, postcode: true, state: true, country: true },
+      devices: [{ deviceKey: true, name: true, type: true }],
+    },
+    profile: profileShape,
+    options: { registeredFromDirectoryPracticeKey: true },
+    terms: true,
+    locale: true,
+  },
+  pin: { pin: true },
+  inviteCode: { inviteCode: true },
+  practiceKey: { practiceKey: true },
+  invite: { practiceKey: true, email: true },
+  email: { email: true },
+  verifyEmail: { email: true, token: true },
+} satisfies Record<string, Shape>;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Paths of fields the shape does not know (e.g. `practice.colour`, `practice.devices[0].serial`). */
+export function unknownFields(value: unknown, shape: Shape, prefix = ''): string[] {
+  if (!isPlainObject(value)) return [];
+  const out: string[] = [];
+  for (const [key, child] of Object.entries(value)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    const rule = shape[key];
+    if (rule === undefined) {
+      out.push(path);
+    } else if (Array.isArray(rule)) {
+      if (Array.isArray(child)) {
+        child.forEach((item, index) => {
+          out.push(...unknownFields(item, rule[0], `${path}[${index}]`));
+        });
+      }
+    } else if (rule !== true) {
+      out.push(...unknownFields(child, rule, path));
+    }
+  }
+  return out;
+}
+
+/** Checks the body is a JSON object with known fields; returns a problem-details errors map or null. */
+export function shapeErrors(body: unknown, shape: Shape): Record<string, string[]> | null {
+  if (!isPlainObject(body)) return { '': ['The request body must be a JSON object.'] };
+  const unknown = unknownFields(body, shape);
+  if (unknown.length === 0) return null;
+  const errors: Record<string, string[]> = {};
+  for (const path of unknown) errors[path] = [`'${path}' is not a known field.`];
+  return errors;
+}
+
+const profileDataSchema: ObjectSchema<AnyObject> = buildSchema(
+  profileFields.filter((f) => f.name !== 'privacy'),
+);
+
+const practiceKeySchema = object({
+  practiceKey: string()
+    .strict()
+    .typeError('practiceKey must be a string')
+    .required('practiceKey is required')
+    .max(100, 'practiceKey must be 100 characters or less'),
+});
+
+const emailRule = string()
+  .strict()
+  .typeError('Email must be a string')
+  .email('Email must be a valid email address')
+  .max(254, 'Email must be 254 characters or less');
+
+const inviteSchema = practiceKeySchema.shape({ email: emailRule.nullable().optional() });
+const emailSchema = object({ email: emailRule.required('Email is required') });
+const verifyEmailSchema = object({
+  email: emailRule.required('Email is required'),
+  token: string().strict().typeError('token must be a string').max(200).nullable().optional(),
+});
+
+async function plainErrors(
+  schema: ObjectSchema<AnyObject>,
+  value: unknown,
+): Promise<Record<string, string[]>> {
+  try {
+    await schema.validate(value, { abortEarly: false, strict: true });
+    return {};
+  } catch (error) {
+    const errors: Record<string, string[]> = {};
+    const e = error as { inner?: { path?: string; errors: string[] }[]; path?: string; errors?: string[] };
+    const inner = e.inner && e.inner.length > 0 ? e.inner : [{ path: e.path, errors: e.errors ?? [] }];
+    for (const item of inner) {
+      const key = item.path ?? '';
+      errors[key] = [...(errors[key] ?? []), ...item.errors.map(String)];
+    }
+    return errors;
+  }
+}
+
+export type BodyKind = keyof typeof shapes;
+
+/**
+ * Validates a parsed JSON body of a kind: shape first (object, known fields), then the schema.
+ * Returns the problem-details `errors` map, empty when valid.
+ */
+export async function validateBody(kind: BodyKind, body: unknown): Promise<Record<string, string[]>> {
+  const shapeProblem = shapeErrors(body, shapes[kind]);
+  if (shapeProblem) return shapeProblem;
+  switch (kind) {
+    case 'registration':
+      return validationErrorMap(registrationSchemaForPayload(body), body, { strict: true });
+    case 'profile':
+      return validationErrorMap(profileDataSchema, body, { strict: true });
+    case 'pin':
+      return validationErrorMap(pinSchema, body, { strict: true });
+    case 'inviteCode': {
+      const code = (body as { inviteCode?: unknown }).inviteCode;
+      if (code !== undefined && code !== null && typeof code !== 'string') {
+        return { inviteCode: ['Invite code must be a string'] };
+      }
+      return validationErrorMap(inviteCodeSchema, body, { strict: false });
+    }
+    case 'practiceKey':
+      return plainErrors(practiceKeySchema, body);
+    case 'invite':
+      return plainErrors(inviteSchema, body);
+    case 'email':
+      return plainErrors(emailSchema, body);
+    case 'verifyEmail':
+      return plainErrors(verifyEmailSchema, body);
+  }
+}

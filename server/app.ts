@@ -1,0 +1,140 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { sendJson } from './http-util';
+
+/** The app origin: security headers, the built SPA (history fallback), and dispatch to /api. */
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+export interface SecurityHeaderOptions {
+  appUrl: string;
+  idpUrl: string;
+  /** Vite dev server in middleware mode needs its inline preamble script. */
+  dev: boolean;
+}
+
+/** Content-Security-Policy and friends for every answer of the app origin. */
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const app = new URL(options.appUrl);
+  const ws = `ws://${app.host}`;
+  const csp = [
+    "default-src 'self'",
+    options.dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${ws} ${options.idpUrl}`,
+    `frame-src ${options.idpUrl}`,
+    "worker-src 'self' blob:",
+    "frame-ancestors 'self'",
+    `form-action 'self' ${options.idpUrl}`,
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'SAMEORIGIN',
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  };
+}
+
+function resolveInside(root: string, pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const full = normalize(join(root, decoded));
+  if (full !== root && !full.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
+  return full;
+}
+
+function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string): void {
+  const stats = statSync(file);
+  res.writeHead(200, {
+    'Content-Type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': stats.size,
+    'Cache-Control': cacheControl,
+    'Last-Modified': stats.mtime.toUTCString(),
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(file).pipe(res);
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Serves the built SPA from `distDir`: `/assets/*` immutable for a year, `/meta.json` no-store,
+ * `index.html` no-cache; unknown paths without a file extension get index.html (history fallback).
+ */
+export function createStaticHandler(distDir: string | null) {
+  const root = distDir ? normalize(distDir) : null;
+  const hasBuild = root !== null && existsSync(join(root, 'index.html'));
+
+  return function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendJson(res, 405, { message: 'Method Not Allowed' }, { Allow: 'GET, HEAD' });
+      return;
+    }
+    if (!root || !hasBuild) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('The app is not built (run `npm run build`); only /api is served.');
+      return;
+    }
+    const file = resolveInside(root, url.pathname);
+    if (file && url.pathname !== '/' && isFile(file)) {
+      const cache =
+        url.pathname === '/meta.json'
+          ? 'no-store'
+          : url.pathname.startsWith('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : url.pathname.endsWith('.html')
+              ? 'no-cache'
+              : 'public, max-age=3600';
+      sendFile(req, res, file, cache);
+      return;
+    }
+    if (
+      url.pathname === '/meta.json' ||
+      url.pathname.startsWith('/assets/') ||
+      extname(url.pathname) !== ''
+    ) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Not found');
+      return;
+    }
+    sendFile(req, res, join(root, 'index.html'), 'no-cache');
+  };
+}

@@ -1,0 +1,552 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
+import Provider, { errors, type KoaContextLike, type TokenInstance } from 'oidc-provider';
+import type { ProviderCode } from '../../machines/domain';
+import { escapeHtml, readFormBody, readJsonBody, redirect, sendHtml, sendJson } from '../http-util';
+import { sendVerificationEmail } from '../mail';
+import type { Repo, UserRecord } from '../repo';
+import { emailLoginPage, emailSignupPage, errorPage, socialPage } from './pages';
+
+/**
+ * The local identity provider: oidc-provider 9 shaped like Auth0 as the Auth0 SPA SDK sees it
+ * (see /work/shared/stack-notes.md and server/README.md).
+ */
+
+export const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface IdpOptions {
+  /** Origin of the IdP, e.g. http://localhost:4001 (the issuer is this plus '/'). */
+  origin: string;
+  /** App origins allowed as redirect/logout/CORS origins (first one is the main app). */
+  appOrigins: string[];
+  clientId: string;
+  audience: string;
+  repo: Repo;
+  dataDir: string;
+  /** Called when a user signs up with email (so the API can send the verification mail). */
+  appUrl: string;
+  testHooks: boolean;
+  /** Called after the IdP changes a user's state (sign-up). */
+  onUserChanged?: (sub: string) => void;
+}
+
+export interface Idp {
+  issuer: string;
+  provider: Provider;
+  /** Public keys (what /.well-known/jwks.json serves). */
+  publicJwks: { keys: JWK[] };
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Signs an access token exactly like the provider does (test hook and tests/support). */
+  mintAccessToken(sub: string, options?: { expiresInSeconds?: number; audience?: string }): Promise<string>;
+}
+
+interface KeyFile {
+  signing: JWK;
+  cookieKeys: string[];
+}
+
+async function loadKeys(dataDir: string): Promise<KeyFile> {
+  const file = join(dataDir, 'idp-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as KeyFile;
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
+  const signing = {
+    ...(await exportJWK(privateKey)),
+    kid: randomBytes(8).toString('hex'),
+    alg: 'RS256',
+    use: 'sig',
+  };
+  const keys: KeyFile = { signing, cookieKeys: [randomBytes(32).toString('base64url')] };
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
+function publicPart(jwk: JWK): JWK {
+  const { kty, n, e, kid, alg, use } = jwk;
+  return { kty, n, e, kid, alg, use };
+}
+
+const SOCIAL: ProviderCode[] = ['windowslive', 'apple', 'google-oauth2', 'waad'];
+
+function isSocial(value: string | undefined): value is ProviderCode {
+  return SOCIAL.includes(value as ProviderCode);
+}
+
+function claimsOf(user: UserRecord) {
+  return {
+    sub: user.sub,
+    name: user.name ?? user.email,
+    nickname: user.nickname ?? user.email.split('@')[0],
+    email: user.email,
+    email_verified: user.emailVerified,
+    picture: user.picture ?? undefined,
+    given_name: user.givenName ?? undefined,
+    family_name: user.familyName ?? undefined,
+    phone_number: user.phoneNumber ?? undefined,
+    birthdate: user.birthdate ?? undefined,
+    updated_at: Math.floor(Date.now() / 1000),
+  };
+}
+
+export async function createIdp(options: IdpOptions): Promise<Idp> {
+  const { repo, clientId, audience } = options;
+  const issuer = `${options.origin}/`;
+  const keys = await loadKeys(options.dataDir);
+  const signingKey = await importJWK(keys.signing, 'RS256');
+  const publicJwks = { keys: [publicPart(keys.signing)] };
+  const accessTokenTtl = 3600;
+
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_name: 'Practice Onboarding',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: options.appOrigins.map((origin) => `${origin}/auth/redirect`),
+        post_logout_redirect_uris: options.appOrigins.map((origin) => `${origin}/`),
+        id_token_signed_response_alg: 'RS256',
+      },
+    ],
+    jwks: { keys: [keys.signing] },
+    cookies: { keys: keys.cookieKeys },
+    routes: {
+      authorization: '/authorize',
+      token: '/oauth/token',
+      jwks: '/.well-known/jwks.json',
+      userinfo: '/userinfo',
+      end_session: '/oidc/logout',
+      revocation: '/oauth/revoke',
+    },
+    scopes: ['openid', 'profile', 'email', 'phone', 'offline_access'],
+    claims: {
+      openid: ['sub'],
+      profile: [
+        'name',
+        'nickname',
+        'picture',
+        'given_name',
+        'family_name',
+        'birthdate',
+        'phone_number',
+        'updated_at',
+      ],
+      email: ['email', 'email_verified'],
+      phone: ['phone_number'],
+    },
+    conformIdTokenClaims: false,
+    extraParams: ['audience', 'connection', 'screen_hint'],
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      webMessageResponseMode: { enabled: true, ack: 'individual-draft-01' },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: (ctx: KoaContextLike, _client: unknown, oneOf?: string) => {
+          if (oneOf) return oneOf;
+          const requested = ctx.oidc.params?.audience;
+          return typeof requested === 'string' && requested ? requested : audience;
+        },
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx: KoaContextLike, resource: string) => {
+          if (resource !== audience) throw new errors.InvalidTarget(`unknown audience ${resource}`);
+          return {
+            scope: 'openid profile email offline_access',
+            audience,
+            accessTokenTTL: accessTokenTtl,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    pkce: { required: () => true },
+    clientBasedCORS: (_ctx: KoaContextLike, origin: string) => options.appOrigins.includes(origin),
+    findAccount: (_ctx: KoaContextLike, sub: string) => {
+      const user = repo.getUser(sub);
+      if (!user) return undefined;
+      return {
+        accountId: sub,
+        claims: async () => {
+          const fresh = repo.getUser(sub) ?? user;
+          return claimsOf(fresh);
+        },
+      };
+    },
+    // No consent step: the app is first-party, so a grant covering everything is created on demand.
+    loadExistingGrant: async (ctx: KoaContextLike) => {
+      const client = ctx.oidc.client;
+      const session = ctx.oidc.session;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      if (grantId) {
+        const existing = await provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new provider.Grant({ accountId: session.accountId, clientId: client.clientId });
+      grant.addOIDCScope('openid profile email phone offline_access');
+      grant.addResourceScope(audience, 'openid profile email offline_access');
+      await grant.save();
+      return grant;
+    },
+    // Refresh tokens for the code flow whenever the client may use them (the SDK's offline_access
+    // would otherwise be dropped without prompt=consent). Rotation: the default rotates them for
+    // public clients on every use.
+    issueRefreshToken: (_ctx: KoaContextLike, client: { grantTypeAllowed(type: string): boolean }) =>
+      client.grantTypeAllowed('refresh_token'),
+    extraTokenClaims: (_ctx: KoaContextLike, token: TokenInstance) => {
+      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      const user = repo.getUser(token.accountId);
+      if (!user) return undefined;
+      return { email: user.email, email_verified: user.emailVerified };
+    },
+    interactions: {
+      url: (_ctx: KoaContextLike, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+    },
+    ttl: {
+      AccessToken: accessTokenTtl,
+      AuthorizationCode: 120,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: 14 * 24 * 3600,
+      Grant: 14 * 24 * 3600,
+      RefreshToken: 14 * 24 * 3600,
+    },
+    renderError: (ctx: KoaContextLike, out: { error?: string; error_description?: string }) => {
+      ctx.type = 'html';
+      ctx.body = errorPage(
+        'Sign-in error',
+        `${out.error ?? 'error'}: ${out.error_description ?? 'Something went wrong while signing in.'}`,
+      );
+    },
+  });
+
+  const callback = provider.callback();
+
+  async function mintAccessToken(sub: string, mint: { expiresInSeconds?: number; audience?: string } = {}) {
+    const user = repo.getUser(sub);
+    if (!user) throw new Error(`unknown user ${sub}`);
+    return new SignJWT({
+      email: user.email,
+      email_verified: user.emailVerified,
+      scope: 'openid profile email',
+      client_id: clientId,
+    })
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: keys.signing.kid })
+      .setIssuer(issuer)
+      .setSubject(sub)
+      .setAudience(mint.audience ?? audience)
+      .setIssuedAt()
+      .setJti(randomBytes(12).toString('base64url'))
+      .setExpirationTime(Math.floor(Date.now() / 1000) + (mint.expiresInSeconds ?? accessTokenTtl))
+      .sign(signingKey);
+  }
+
+  const finishLogin = (req: IncomingMessage, res: ServerResponse, user: UserRecord) =>
+    provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: user.sub, amr: [user.connection === 'auth0' ? 'pwd' : 'ext'] } },
+      { mergeWithLastSubmission: false },
+    );
+
+  async function interaction(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const [, , uid, action] = url.pathname.split('/');
+    let details: Awaited<ReturnType<Provider['interactionDetails']>>;
+    try {
+      details = await provider.interactionDetails(req, res);
+    } catch {
+      sendHtml(
+        res,
+        400,
+        errorPage(
+          'Sign-in expired',
+          'This sign-in attempt has expired or is unknown. Go back to the app and try again.',
+        ),
+      );
+      return;
+    }
+    if (details.uid !== uid) {
+      sendHtml(
+        res,
+        400,
+        errorPage('Sign-in expired', 'This sign-in attempt does not match your browser session.'),
+      );
+      return;
+    }
+    const params = details.params;
+    const connection = params.connection;
+    const clientName = 'Practice Onboarding';
+
+    if (req.method === 'GET' && !action) {
+      if (details.prompt.name !== 'login' && details.session?.accountId) {
+        // Consent or another prompt: first-party app, grant automatically.
+        await provider.interactionFinished(req, res, {}, { mergeWithLastSubmission: true });
+        return;
+      }
+      if (isSocial(connection)) {
+        sendHtml(
+          res,
+          200,
+          socialPage({
+            uid: details.uid,
+            connection,
+            accounts: repo.usersOfConnection(connection),
+            email: params.login_hint ?? '',
+            error: null,
+          }),
+        );
+        return;
+      }
+      const screen = url.searchParams.get('screen') ?? (params.screen_hint === 'signup' ? 'signup' : 'login');
+      const email = params.login_hint ?? '';
+      sendHtml(
+        res,
+        200,
+        screen === 'signup'
+          ? emailSignupPage({ uid: details.uid, email, name: '', error: null, clientName })
+          : emailLoginPage({ uid: details.uid, email, error: null, clientName }),
+      );
+      return;
+    }
+
+    if (req.method === 'GET' && action === 'abort') {
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'End-User aborted interaction' },
+        { mergeWithLastSubmission: false },
+      );
+      return;
+    }
+
+    if (req.method !== 'POST') {
+      sendHtml(res, 405, errorPage('Not allowed', 'This method is not allowed here.'), {
+        Allow: 'GET, POST',
+      });
+      return;
+    }
+    const form = await readFormBody(req);
+
+    if (action === 'login') {
+      const email = (form.get('email') ?? '').trim();
+      const password = form.get('password') ?? '';
+      const user = repo.checkPassword(email, password);
+      if (!user) {
+        sendHtml(
+          res,
+          401,
+          emailLoginPage({ uid: details.uid, email, error: 'Wrong email or password.', clientName }),
+        );
+        return;
+      }
+      await finishLogin(req, res, user);
+      return;
+    }
+
+    if (action === 'signup') {
+      const email = (form.get('email') ?? '').trim();
+      const name = (form.get('name') ?? '').trim();
+      const password = form.get('password') ?? '';
+      let error: string | null = null;
+      if (!EMAIL.test(email)) error = 'Please enter a valid email address.';
+      else if (!STRONG_PASSWORD.test(password))
+        error =
+          'Password must be at least 8 characters with 1 lowercase, 1 uppercase, 1 number and 1 symbol.';
+      else if (repo.findUserByEmail('auth0', email))
+        error = 'An account with this email address already exists. Log in instead.';
+      if (error) {
+        sendHtml(res, 400, emailSignupPage({ uid: details.uid, email, name, error, clientName }));
+        return;
+      }
+      const [givenName, ...rest] = name.split(/\s+/).filter(Boolean);
+      const user = repo.createUser({
+        connection: 'auth0',
+        email,
+        emailVerified: false,
+        password,
+        name: name || null,
+        givenName: givenName ?? null,
+        familyName: rest.join(' ') || null,
+      });
+      sendVerificationEmail(repo, options.appUrl, email);
+      options.onUserChanged?.(user.sub);
+      await finishLogin(req, res, user);
+      return;
+    }
+
+    if (action === 'social') {
+      const chosen = form.get('connection') ?? '';
+      if (!isSocial(chosen)) {
+        sendHtml(res, 400, errorPage('Unknown connection', 'This connection is not available.'));
+        return;
+      }
+      const sub = form.get('sub');
+      if (sub) {
+        const user = repo.getUser(sub);
+        if (!user || user.connection !== chosen) {
+          sendHtml(res, 400, errorPage('Unknown account', 'This account does not exist.'));
+          return;
+        }
+        await finishLogin(req, res, user);
+        return;
+      }
+      const email = (form.get('email') ?? '').trim();
+      const name = (form.get('name') ?? '').trim();
+      if (!EMAIL.test(email)) {
+        sendHtml(
+          res,
+          400,
+          socialPage({
+            uid: details.uid,
+            connection: chosen,
+            accounts: repo.usersOfConnection(chosen),
+            email,
+            error: 'Please enter a valid email address.',
+          }),
+        );
+        return;
+      }
+      const [givenName, ...rest] = name.split(/\s+/).filter(Boolean);
+      const user =
+        repo.findUserByEmail(chosen, email) ??
+        repo.createUser({
+          connection: chosen,
+          email,
+          emailVerified: true,
+          name: name || null,
+          givenName: givenName ?? null,
+          familyName: rest.join(' ') || null,
+        });
+      await finishLogin(req, res, user);
+      return;
+    }
+
+    sendHtml(res, 404, errorPage('Not found', 'Unknown sign-in step.'));
+  }
+
+  /** Auth0's logout: validates returnTo against the app origins, ends the session, redirects. */
+  async function logout(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const requestedClient = url.searchParams.get('client_id');
+    const returnTo = url.searchParams.get('returnTo') ?? url.searchParams.get('returnto');
+    if (requestedClient !== null && requestedClient !== clientId) {
+      sendHtml(res, 400, errorPage('Logout refused', `Unknown client_id "${requestedClient}".`));
+      return;
+    }
+    let target = `${options.appOrigins[0]}/`;
+    if (returnTo) {
+      let parsed: URL | null = null;
+      try {
+        parsed = new URL(returnTo);
+      } catch {
+        parsed = null;
+      }
+      if (!parsed || !options.appOrigins.includes(parsed.origin)) {
+        sendHtml(
+          res,
+          400,
+          errorPage(
+            'Logout refused',
+            `The returnTo address "${returnTo}" is not an allowed logout URL for this application. Allowed origins: ${options.appOrigins.join(', ')}.`,
+          ),
+        );
+        return;
+      }
+      target = parsed.href;
+    }
+    try {
+      const session = await provider.Session.get({ req, res, secure: false });
+      if (session.accountId) await session.destroy();
+    } catch {
+      // No session (or an unreadable cookie): nothing to end.
+    }
+    res.setHeader('Set-Cookie', [
+      '_session=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; httponly; samesite=lax',
+      '_session.sig=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; httponly; samesite=lax',
+    ]);
+    redirect(res, target);
+  }
+
+  /** Test-only routes (options.testHooks): never enabled by default. */
+  async function testHooks(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (req.method !== 'POST') {
+      sendJson(res, 405, { message: 'POST only' });
+      return;
+    }
+    const body = ((await readJsonBody(req)) ?? {}) as Record<string, unknown>;
+    if (url.pathname === '/__test/users') {
+      const connection = (typeof body.connection === 'string' ? body.connection : 'auth0') as ProviderCode;
+      const email =
+        typeof body.email === 'string' ? body.email : `user.${randomBytes(4).toString('hex')}@example.com`;
+      const str = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : null);
+      const user = repo.createUser({
+        connection,
+        email,
+        emailVerified: body.emailVerified !== false,
+        password: str('password') ?? undefined,
+        name: str('name'),
+        givenName: str('givenName'),
+        familyName: str('familyName'),
+        phoneNumber: str('phoneNumber'),
+        birthdate: str('birthdate'),
+      });
+      if (!user.emailVerified && body.sendVerificationEmail !== false) {
+        sendVerificationEmail(repo, options.appUrl, email);
+      }
+      sendJson(res, 201, { ...user, accessToken: await mintAccessToken(user.sub) });
+      return;
+    }
+    if (url.pathname === '/__test/token') {
+      const sub = typeof body.sub === 'string' ? body.sub : '';
+      if (!repo.getUser(sub)) {
+        sendJson(res, 404, { message: `unknown user ${escapeHtml(sub)}` });
+        return;
+      }
+      const expiresInSeconds = typeof body.expiresInSeconds === 'number' ? body.expiresInSeconds : undefined;
+      sendJson(res, 200, { accessToken: await mintAccessToken(sub, { expiresInSeconds }) });
+      return;
+    }
+    sendJson(res, 404, { message: 'unknown test hook' });
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const url = new URL(req.url ?? '/', options.origin);
+    const fail = (error: unknown) => {
+      if (!res.headersSent) {
+        sendHtml(res, 500, errorPage('Sign-in error', (error as Error).message ?? 'Unexpected error'));
+      } else {
+        res.end();
+      }
+    };
+    if (url.pathname.startsWith('/interaction/')) {
+      interaction(req, res, url).catch(fail);
+      return;
+    }
+    if (url.pathname === '/v2/logout') {
+      logout(req, res, url).catch(fail);
+      return;
+    }
+    if (url.pathname.startsWith('/__test/')) {
+      if (!options.testHooks) {
+        sendJson(res, 404, { message: 'Not found' });
+        return;
+      }
+      testHooks(req, res, url).catch(fail);
+      return;
+    }
+    if (url.pathname === '/') {
+      sendHtml(res, 200, errorPage('Local identity provider', `Issuer ${issuer}. Sign in from the app.`));
+      return;
+    }
+    callback(req, res);
+  }
+
+  return { issuer, provider, publicJwks, handle, mintAccessToken };
+}

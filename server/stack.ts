@@ -1,0 +1,356 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { RegionKey } from '../machines/domain';
+import { createApi, type TokenClaims } from './api/index';
+import { sendFailure, sendProblem } from './api/responses';
+import { createStaticHandler, securityHeaders } from './app';
+import { type Db, openDatabase, wipe } from './db';
+import { createEnvironment } from './environments';
+import { closeServer, listen, readJsonBody, sendJson } from './http-util';
+import { attachHub, type Hub } from './hub/index';
+import { createIdp } from './idp/index';
+import { sendVerificationEmail } from './mail';
+import { createMailbox } from './mailbox';
+import { createRepo, type FaultPoint, type Repo } from './repo';
+import { seed, seedAccounts, seedIfEmpty } from './seed';
+import { createUserEventBus, type UserEventBus } from './user-events';
+
+export interface StackOptions {
+  /** Host name of every origin (default 'localhost'; keep the app and the IdP on the same site). */
+  host?: string;
+  /** default 4000 (env PORT); 0 = free port */
+  appPort?: number;
+  /** default 4001; 0 = free */
+  idpPort?: number;
+  /** default 4002; 0 = free */
+  mailboxPort?: number;
+  /** default 4003; 0 = free */
+  auPort?: number;
+  /** default 4004; 0 = free */
+  ukPort?: number;
+  /** default ./.data ; tests pass a fresh temp dir */
+  dataDir?: string;
+  /** built SPA (default ./dist); absent → API only */
+  distDir?: string;
+  /** default 4000 */
+  activationDelayMs?: number;
+  /** what /api/clientconfig/auth advertises (default false) */
+  useRefreshTokens?: boolean;
+  /** default 'memory' */
+  cacheLocation?: 'memory' | 'localstorage';
+  /** Extra app origins the IdP accepts for redirects, logout and CORS (e.g. 'http://127.0.0.1:4000'). */
+  extraAppOrigins?: string[];
+  /** Test-only routes (`/__test/*` on the app and the IdP). Never on by default. */
+  testHooks?: boolean;
+  /** Serve the app through Vite in middleware mode (HMR) instead of dist/. */
+  dev?: boolean;
+  /** Hub keep-alive and client timeout (ms), for tests. */
+  hubKeepAliveMs?: number;
+  hubClientTimeoutMs?: number;
+  quiet?: boolean;
+}
+
+export interface Stack {
+  appUrl: string;
+  idpUrl: string;
+  mailboxUrl: string;
+  environments: { au: string; uk: string };
+  /** The better-sqlite3 database handle. */
+  db: Db;
+  /** Data access used by the API and the IdP (tests may read through it). */
+  repo: Repo;
+  events: UserEventBus;
+  clientId: string;
+  audience: string;
+  /** Signs an access token for a user exactly as the IdP does (tests). */
+  mintAccessToken(sub: string, options?: { expiresInSeconds?: number }): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export const CLIENT_ID = 'practice-onboarding-spa';
+export const AUDIENCE = 'https://api.practice-portal.example';
+
+function portFrom(value: number | undefined, env: string | undefined, fallback: number): number {
+  if (value !== undefined) return value;
+  if (env !== undefined && env !== '' && Number.isInteger(Number(env))) return Number(env);
+  return fallback;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Starts the whole local stack: app (SPA + /api + hub), IdP, mailbox, AU and UK environments. */
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const host = opts.host ?? 'localhost';
+  const log = (...args: unknown[]) => {
+    if (!opts.quiet) console.log(...args);
+  };
+
+  // Servers first (ports may be 0): every URL must be known before the IdP is configured.
+  const handlers = new Map<Server, Handler>();
+  const makeServer = () => {
+    const server = createServer((req, res) => {
+      const handler = handlers.get(server);
+      if (handler) handler(req, res);
+      else {
+        res.writeHead(503);
+        res.end('starting');
+      }
+    });
+    server.keepAliveTimeout = 5000;
+    return server;
+  };
+  const servers = {
+    app: makeServer(),
+    idp: makeServer(),
+    mailbox: makeServer(),
+    au: makeServer(),
+    uk: makeServer(),
+  };
+  const ports = {
+    app: await listen(servers.app, host, portFrom(opts.appPort, process.env.PORT, 4000)),
+    idp: await listen(servers.idp, host, opts.idpPort ?? 4001),
+    mailbox: await listen(servers.mailbox, host, opts.mailboxPort ?? 4002),
+    au: await listen(servers.au, host, opts.auPort ?? 4003),
+    uk: await listen(servers.uk, host, opts.ukPort ?? 4004),
+  };
+  const origin = (port: number) => `http://${host}:${port}`;
+  const appUrl = origin(ports.app);
+  const idpUrl = origin(ports.idp);
+  const mailboxUrl = origin(ports.mailbox);
+  const environments: Record<RegionKey, string> = { au: origin(ports.au), uk: origin(ports.uk) };
+  const dataDir = resolve(opts.dataDir ?? '.data');
+  const testHooks = opts.testHooks === true;
+
+  const db = openDatabase(dataDir);
+  const repo = createRepo(db, { environments });
+  const seedData = () => {
+    seed(db);
+    sendVerificationEmail(repo, appUrl, seedAccounts.unverified.email);
+  };
+  if (seedIfEmpty(db)) sendVerificationEmail(repo, appUrl, seedAccounts.unverified.email);
+  const events = createUserEventBus();
+
+  const appOrigins = [appUrl, ...(opts.extraAppOrigins ?? [])];
+  const idp = await createIdp({
+    origin: idpUrl,
+    appOrigins,
+    clientId: CLIENT_ID,
+    audience: AUDIENCE,
+    repo,
+    dataDir,
+    appUrl,
+    testHooks,
+  });
+
+  const jwks = createRemoteJWKSet(new URL(`${idpUrl}/.well-known/jwks.json`));
+  async function verifyToken(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, jwks, {
+        issuer: idp.issuer,
+        audience: AUDIENCE,
+        algorithms: ['RS256'],
+      });
+      if (typeof payload.sub !== 'string' || payload.sub === '') return null;
+      return {
+        sub: payload.sub,
+        email: typeof payload.email === 'string' ? payload.email : undefined,
+        email_verified: payload.email_verified === true,
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  // Activation: a registered practice joins its registrant's list after activationDelayMs.
+  const timers = new Map<string, NodeJS.Timeout>();
+  const activate = (practiceKey: string) => {
+    timers.delete(practiceKey);
+    try {
+      const result = repo.activatePractice(practiceKey);
+      if (result) events.publish(result.sub, { type: 'practices', payload: repo.userPractices(result.sub) });
+    } catch (error) {
+      console.error('activation failed', practiceKey, error);
+    }
+  };
+  const scheduleActivation = (practiceKey: string, at: Date) => {
+    const existing = timers.get(practiceKey);
+    if (existing) clearTimeout(existing);
+    const delay = Math.max(0, at.getTime() - Date.now());
+    const timer = setTimeout(() => activate(practiceKey), delay);
+    timer.unref();
+    timers.set(practiceKey, timer);
+  };
+  for (const pending of repo.pendingPractices()) {
+    scheduleActivation(pending.practiceKey, pending.activateAt ? new Date(pending.activateAt) : new Date());
+  }
+  const clearTimers = () => {
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+  };
+
+  const api = createApi({
+    repo,
+    events,
+    verifyToken,
+    appUrl,
+    idpUrl,
+    clientId: CLIENT_ID,
+    audience: AUDIENCE,
+    environments,
+    useRefreshTokens: opts.useRefreshTokens ?? false,
+    cacheLocation: opts.cacheLocation ?? 'memory',
+    activationDelayMs: opts.activationDelayMs ?? 4000,
+    scheduleActivation,
+    site: {
+      productName: 'Practice Portal',
+      productDomain: 'practice-portal.example',
+      marketingSiteUrl: 'https://www.practice-portal.example',
+      supportEmail: 'support@practice-portal.example',
+      supportUrl: 'https://www.practice-portal.example/support',
+    },
+  });
+
+  /** App-origin test hooks (testHooks only): reset, fault injection, immediate activation. */
+  async function appTestHook(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (req.method !== 'POST') {
+      sendJson(res, 405, { message: 'POST only' });
+      return;
+    }
+    const body = ((await readJsonBody(req)) ?? {}) as Record<string, unknown>;
+    switch (url.pathname) {
+      case '/__test/reset':
+        clearTimers();
+        repo.faults.clear();
+        wipe(db);
+        seedData();
+        sendJson(res, 200, { reset: true });
+        return;
+      case '/__test/faults': {
+        const point = body.point;
+        const known: FaultPoint[] = [
+          'registerPractice.afterPracticeInsert',
+          'acceptInvite.afterMembershipInsert',
+        ];
+        if (typeof point !== 'string' || !known.includes(point as FaultPoint)) {
+          sendJson(res, 400, { message: `point must be one of ${known.join(', ')}` });
+          return;
+        }
+        repo.faults.arm(point as FaultPoint);
+        sendJson(res, 200, { armed: point });
+        return;
+      }
+      case '/__test/activate': {
+        const keys =
+          typeof body.practiceKey === 'string'
+            ? [body.practiceKey]
+            : repo.pendingPractices().map((pending) => pending.practiceKey);
+        for (const key of keys) {
+          const timer = timers.get(key);
+          if (timer) clearTimeout(timer);
+          activate(key);
+        }
+        sendJson(res, 200, { activated: keys });
+        return;
+      }
+      default:
+        sendJson(res, 404, { message: 'unknown test hook' });
+    }
+  }
+
+  let vite: import('vite').ViteDevServer | null = null;
+  if (opts.dev) {
+    const { createServer: createViteServer } = await import('vite');
+    vite = await createViteServer({
+      server: { middlewareMode: true, hmr: { server: servers.app } },
+      appType: 'spa',
+    });
+  }
+  const serveStatic = createStaticHandler(opts.dev ? null : resolve(opts.distDir ?? 'dist'));
+  const headers = securityHeaders({ appUrl, idpUrl, dev: opts.dev === true });
+
+  handlers.set(servers.app, (req, res) => {
+    const url = new URL(req.url ?? '/', appUrl);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    const fail = (error: unknown) => {
+      console.error('[stack] unhandled error', req.method, url.pathname, error);
+      if (!res.headersSent) {
+        if (url.pathname.startsWith('/api/')) {
+          sendProblem(res, {
+            status: 500,
+            title: 'Internal Server Error',
+            detail: 'An unexpected error occurred.',
+            instance: url.pathname,
+          });
+        } else sendFailure(res, 500, 'An unexpected error occurred.');
+      } else res.end();
+    };
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      api.handle(req, res, url).catch(fail);
+      return;
+    }
+    if (url.pathname.startsWith('/__test/')) {
+      if (!testHooks) sendJson(res, 404, { message: 'Not found' });
+      else appTestHook(req, res, url).catch(fail);
+      return;
+    }
+    if (url.pathname.startsWith('/sockets/')) {
+      // The hub answers /sockets/appstate itself (it wraps this handler); anything else is unknown.
+      sendJson(res, 404, { message: 'Not found' });
+      return;
+    }
+    if (vite) {
+      vite.middlewares(req, res, () => {
+        res.writeHead(404);
+        res.end('Not found');
+      });
+      return;
+    }
+    serveStatic(req, res, url);
+  });
+
+  // The hub registers its own 'request' and 'upgrade' listeners for /sockets/appstate.
+  const hub: Hub = attachHub(servers.app, {
+    path: '/sockets/appstate',
+    verifyToken,
+    events,
+    getState: (sub) => repo.userState(sub),
+    ...(opts.hubKeepAliveMs ? { keepAliveMs: opts.hubKeepAliveMs } : {}),
+    ...(opts.hubClientTimeoutMs ? { clientTimeoutMs: opts.hubClientTimeoutMs } : {}),
+  });
+
+  handlers.set(servers.idp, (req, res) => idp.handle(req, res));
+  handlers.set(servers.mailbox, createMailbox(repo));
+  handlers.set(servers.au, createEnvironment('au', repo));
+  handlers.set(servers.uk, createEnvironment('uk', repo));
+
+  log(`App          ${appUrl}${opts.dev ? ' (Vite dev, HMR)' : ''}`);
+  log(`Identity     ${idpUrl}  (issuer ${idp.issuer}, client ${CLIENT_ID}, audience ${AUDIENCE})`);
+  log(`Mailbox      ${mailboxUrl}`);
+  log(`AU           ${environments.au}`);
+  log(`UK           ${environments.uk}`);
+  log(`Data         ${dataDir}${testHooks ? '  (test hooks ON)' : ''}`);
+
+  let stopped = false;
+  return {
+    appUrl,
+    idpUrl,
+    mailboxUrl,
+    environments,
+    db,
+    repo,
+    events,
+    clientId: CLIENT_ID,
+    audience: AUDIENCE,
+    mintAccessToken: (sub, options) => idp.mintAccessToken(sub, options),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearTimers();
+      await hub.close();
+      await vite?.close();
+      await Promise.all(Object.values(servers).map((server) => closeServer(server)));
+      db.close();
+    },
+  };
+}
