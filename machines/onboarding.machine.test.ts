@@ -1,0 +1,486 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { onboardingDelays } from './constants';
+import type {
+  Device,
+  DirectoryPractice,
+  PracticeRegistration,
+  Profile,
+  SessionUser,
+  UserPractice,
+} from './domain';
+import {
+  emptyDraft,
+  type NavigateParams,
+  type OnboardingDraft,
+  type OnboardingFailure,
+  type OnboardingInput,
+  onboardingMachine,
+  type PracticeDraft,
+  stripApiPrefix,
+} from './onboarding.machine';
+
+const user: SessionUser = {
+  sub: 'u1',
+  email: 'vet@example.com',
+  email_verified: true,
+  given_name: 'Ada',
+  family_name: 'Vet',
+  phone_number: '0412345678',
+  birthdate: '1990-01-02',
+};
+const profile: Profile = {
+  firstName: 'Ada',
+  lastName: 'Vet',
+  email: 'vet@example.com',
+  phone: '0412345678',
+  dateOfBirth: '1990-01-02',
+};
+const practice: PracticeDraft = {
+  environment: 'au',
+  terms: true,
+  practice: {
+    businessName: 'Happy Paws Pty Ltd',
+    businessNumber: '51824753556',
+    name: 'Happy Paws',
+    veterinaryType: 1,
+    email: 'admin@happypaws.example',
+    phone: '0298765432',
+    address: { address1: '1 Main St', city: 'Sydney', postcode: '2000', state: 'NSW', country: 'AU' },
+  },
+};
+const devices: Device[] = [{ deviceKey: 'd1', name: 'Hub', type: 'hub' }];
+const regions: OnboardingInput['regions'] = [
+  { key: 'au', locale: 'en-AU' },
+  { key: 'uk', locale: 'en-GB' },
+];
+
+interface Recorded {
+  navigations: NavigateParams[];
+  persisted: OnboardingDraft[];
+  cleared: number;
+  locales: string[];
+  redirects: string[];
+  calls: Array<{ src: string; input: unknown }>;
+}
+
+type Impl<I, O> = (input: I) => Promise<O>;
+
+interface Fakes {
+  verifyPin?: Impl<{ pin: string }, void>;
+  getSessionUser?: Impl<undefined, SessionUser | null>;
+  signUp?: Impl<unknown, void>;
+  loadProfile?: Impl<undefined, { user: SessionUser | null; profile: Profile | null }>;
+  createProfile?: Impl<{ profile: Profile }, void>;
+  fetchDevices?: Impl<{ pin: string }, Device[]>;
+  registerPractice?: Impl<PracticeRegistration, string>;
+  fetchUserPractices?: Impl<undefined, UserPractice[]>;
+  loadDirectoryPractice?: Impl<{ key: string }, DirectoryPractice>;
+  watch?: (send: (e: { type: string; practices?: UserPractice[] }) => void) => void;
+}
+
+const never = <T>(): Promise<T> => new Promise<T>(() => {});
+
+function start(input: Partial<OnboardingInput> & Pick<OnboardingInput, 'step'>, fakes: Fakes = {}) {
+  const rec: Recorded = { navigations: [], persisted: [], cleared: 0, locales: [], redirects: [], calls: [] };
+  const wrap =
+    <I, O>(src: string, impl: Impl<I, O> | undefined) =>
+    ({ input }: { input: I }) => {
+      rec.calls.push({ src, input });
+      return impl ? impl(input) : never<O>();
+    };
+  const machine = onboardingMachine.provide({
+    actors: {
+      verifyPin: fromPromise(wrap('verifyPin', fakes.verifyPin)),
+      getSessionUser: fromPromise(wrap('getSessionUser', fakes.getSessionUser)),
+      signUp: fromPromise(wrap('signUp', fakes.signUp)),
+      loadProfile: fromPromise(wrap('loadProfile', fakes.loadProfile)),
+      createProfile: fromPromise(wrap('createProfile', fakes.createProfile)),
+      fetchDevices: fromPromise(wrap('fetchDevices', fakes.fetchDevices)),
+      registerPractice: fromPromise(wrap('registerPractice', fakes.registerPractice)),
+      fetchUserPractices: fromPromise(wrap('fetchUserPractices', fakes.fetchUserPractices)),
+      loadDirectoryPractice: fromPromise(wrap('loadDirectoryPractice', fakes.loadDirectoryPractice)),
+      watchUserPractices: fromCallback(({ sendBack }) => {
+        fakes.watch?.((e) => sendBack(e as never));
+      }),
+    },
+    actions: {
+      navigate: (_, params) => rec.navigations.push(params),
+      persistDraft: (_, params) => rec.persisted.push(params.draft),
+      clearDraft: () => {
+        rec.cleared += 1;
+      },
+      applyLocale: (_, params) => rec.locales.push(params.locale),
+      redirectToEnvironment: (_, params) => rec.redirects.push(params.url),
+    },
+  });
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, {
+    input: { draft: emptyDraft(), regions, ...input },
+    clock,
+  });
+  actor.start();
+  return { actor, rec, clock };
+}
+
+const validation = (fieldErrors: Record<string, string[]>, messages: string[] = []): OnboardingFailure => ({
+  kind: 'validation',
+  fieldErrors,
+  messages,
+});
+
+describe('onboarding machine', () => {
+  it('verifies the pin, stores it, and moves to account creation', async () => {
+    const { actor, rec } = start({ step: 'pin' }, { verifyPin: async () => undefined });
+    expect(actor.getSnapshot().matches({ pin: 'entering' })).toBe(true);
+    actor.send({ type: 'pin.submit', pin: '1234' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.matches('account'));
+    expect(rec.calls[0]).toEqual({ src: 'verifyPin', input: { pin: '1234' } });
+    expect(rec.persisted.at(-1)?.pin).toBe('1234');
+    expect(rec.navigations).toContainEqual({ to: '/onboarding/register-account' });
+  });
+
+  it('shows the validation messages of a rejected pin, or the invalid-pin code', async () => {
+    const { actor } = start(
+      { step: 'pin' },
+      { verifyPin: async () => Promise.reject(validation({ pin: ['Pin expired'] }, ['Unknown hub'])) },
+    );
+    actor.send({ type: 'pin.submit', pin: '1234' });
+    await waitFor(actor, (s) => s.matches({ pin: 'entering' }));
+    expect(actor.getSnapshot().context.error).toEqual({
+      code: 'pinRejected',
+      messages: ['Unknown hub', 'Pin expired'],
+    });
+
+    const other = start({ step: 'pin' }, { verifyPin: async () => Promise.reject(new Error('boom')) });
+    other.actor.send({ type: 'pin.submit', pin: '9999' });
+    await waitFor(other.actor, (s) => s.matches({ pin: 'entering' }) && s.context.error !== null);
+    expect(other.actor.getSnapshot().context.error).toEqual({ code: 'pinInvalid' });
+    expect(other.actor.getSnapshot().context.draft.pin).toBeNull();
+  });
+
+  it('skipping the pin clears it and continues to account creation', () => {
+    const { actor, rec } = start({ step: 'pin', draft: { ...emptyDraft(), pin: '4321' } });
+    actor.send({ type: 'pin.skip' });
+    expect(actor.getSnapshot().matches('account')).toBe(true);
+    expect(rec.persisted.at(-1)?.pin).toBeNull();
+  });
+
+  it('account: signed out shows the chooser, and sign-up starts a redirect back to register-account', async () => {
+    const { actor, rec } = start(
+      { step: 'account' },
+      { getSessionUser: async () => null, signUp: () => never() },
+    );
+    await waitFor(actor, (s) => s.matches({ account: 'choosing' }));
+    actor.send({ type: 'account.create', connection: 'google-oauth2' });
+    expect(actor.getSnapshot().matches({ account: 'signingUp' })).toBe(true);
+    expect(rec.calls.at(-1)).toEqual({
+      src: 'signUp',
+      input: { connection: 'google-oauth2', returnTo: '/onboarding/register-account' },
+    });
+  });
+
+  it('account: a failed sign-up returns to the chooser with a code', async () => {
+    const { actor } = start(
+      { step: 'account' },
+      { getSessionUser: async () => null, signUp: async () => Promise.reject(new Error('x')) },
+    );
+    await waitFor(actor, (s) => s.matches({ account: 'choosing' }));
+    actor.send({ type: 'account.create', connection: null });
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toEqual({ code: 'signUpFailed' });
+  });
+
+  it('account: an unverified email goes to the unverified-email page returning here', async () => {
+    const { actor, rec } = start(
+      { step: 'account' },
+      { getSessionUser: async () => ({ ...user, email_verified: false }) },
+    );
+    await waitFor(actor, (s) => s.matches('verifyingEmail'));
+    expect(rec.navigations).toEqual([
+      { to: '/auth/unverified-email', search: { returnTo: '/onboarding/register-account' }, replace: true },
+    ]);
+  });
+
+  it('account: signed in goes to the profile step', async () => {
+    const { actor, rec } = start(
+      { step: 'account' },
+      { getSessionUser: async () => user, loadProfile: () => never() },
+    );
+    await waitFor(actor, (s) => s.matches({ profile: 'loading' }));
+    expect(rec.navigations).toEqual([{ to: '/onboarding/register-profile', replace: true }]);
+  });
+
+  it('profile: defaults come from the provider claims; submit creates the profile and goes on', async () => {
+    const { actor, rec } = start(
+      { step: 'profile' },
+      {
+        loadProfile: async () => ({ user, profile: null }),
+        createProfile: async () => undefined,
+        fetchDevices: () => never(),
+      },
+    );
+    await waitFor(actor, (s) => s.matches({ profile: 'editing' }));
+    expect(actor.getSnapshot().context.draft.profile).toEqual(profile);
+    actor.send({ type: 'profile.change', profile: { ...profile, phone: '0400000000' } });
+    expect(rec.persisted.at(-1)?.profile?.phone).toBe('0400000000');
+    actor.send({ type: 'profile.submit', profile });
+    await waitFor(actor, (s) => s.matches('practice'));
+    expect(rec.calls.find((c) => c.src === 'createProfile')?.input).toEqual({ profile });
+    expect(rec.navigations).toContainEqual({ to: '/onboarding/register-practice' });
+  });
+
+  it('profile: a complete existing profile skips the step', async () => {
+    const { actor, rec } = start({ step: 'profile' }, { loadProfile: async () => ({ user, profile }) });
+    await waitFor(actor, (s) => s.matches('practice'));
+    expect(rec.persisted.at(-1)?.profile).toEqual(profile);
+    expect(rec.navigations).toEqual([{ to: '/onboarding/register-practice', replace: true }]);
+  });
+
+  it('profile: a signed-out user is sent back to register-account', async () => {
+    const { actor, rec } = start(
+      { step: 'profile' },
+      { loadProfile: async () => ({ user: null, profile: null }), getSessionUser: () => never() },
+    );
+    await waitFor(actor, (s) => s.matches('account'));
+    expect(rec.navigations).toEqual([{ to: '/onboarding/register-account', replace: true }]);
+  });
+
+  it('profile: server validation errors come back as field errors', async () => {
+    const { actor } = start(
+      { step: 'profile' },
+      {
+        loadProfile: async () => ({ user, profile: null }),
+        createProfile: async () => Promise.reject(validation({ phone: ['Phone is invalid'] })),
+      },
+    );
+    await waitFor(actor, (s) => s.matches({ profile: 'editing' }));
+    actor.send({ type: 'profile.submit', profile });
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toEqual({
+      code: 'profileRejected',
+      fieldErrors: { phone: ['Phone is invalid'] },
+      messages: [],
+    });
+  });
+
+  it('practice: fetches devices only for a 4-digit pin, and registers with them', async () => {
+    let payload: PracticeRegistration | null = null;
+    const { actor, rec } = start(
+      { step: 'practice', draft: { ...emptyDraft(), pin: '1234', profile } },
+      {
+        fetchDevices: async () => devices,
+        registerPractice: async (input) => {
+          payload = input;
+          return 'pk-1';
+        },
+        fetchUserPractices: () => never(),
+      },
+    );
+    await waitFor(actor, (s) => s.matches({ practice: 'editing' }));
+    expect(rec.calls.filter((c) => c.src === 'fetchDevices')).toEqual([
+      { src: 'fetchDevices', input: { pin: '1234' } },
+    ]);
+    actor.send({ type: 'practice.submit', practice });
+    actor.send({ type: 'practice.submit', practice });
+    await waitFor(actor, (s) => s.matches('thankYou'));
+    expect(rec.calls.filter((c) => c.src === 'registerPractice')).toHaveLength(1);
+    expect(payload).toEqual({
+      environment: 'au',
+      practice: { ...practice.practice, devices },
+      profile,
+      options: { registeredFromDirectoryPracticeKey: null },
+      terms: true,
+      locale: 'en-AU',
+    });
+    expect(rec.cleared).toBe(1);
+    expect(actor.getSnapshot().context.draft).toEqual(emptyDraft());
+    expect(rec.navigations.at(-1)).toEqual({ to: '/onboarding/thank-you', search: { practiceKey: 'pk-1' } });
+
+    const noPin = start({ step: 'practice', draft: { ...emptyDraft(), pin: '12' } });
+    expect(noPin.actor.getSnapshot().matches({ practice: 'editing' })).toBe(true);
+    expect(noPin.rec.calls.filter((c) => c.src === 'fetchDevices')).toHaveLength(0);
+  });
+
+  it('practice: without a profile registration it refuses with noProfile and keeps the draft', () => {
+    const { actor, rec } = start({ step: 'practice' });
+    actor.send({ type: 'practice.submit', practice });
+    expect(actor.getSnapshot().context.error).toEqual({ code: 'noProfile' });
+    expect(actor.getSnapshot().matches({ practice: 'editing' })).toBe(true);
+    expect(rec.persisted.at(-1)?.practice).toEqual(practice);
+  });
+
+  it('practice: server failures become codes; the prefix is stripped; the draft is kept', async () => {
+    const failures: Array<[unknown, unknown]> = [
+      [
+        validation({ 'practice.businessNumber': ['ABN must be 11 digits'] }, ['Terms missing']),
+        {
+          code: 'practiceRejected',
+          fieldErrors: { 'practice.businessNumber': ['ABN must be 11 digits'] },
+          messages: ['Terms missing'],
+        },
+      ],
+      [
+        { kind: 'failed', status: 400, message: 'Api, Request failed, Practice exists' },
+        { code: 'practiceFailed', message: 'Practice exists' },
+      ],
+      [new TypeError('Failed to fetch'), { code: 'practiceFailed', message: null }],
+    ];
+    for (const [error, expected] of failures) {
+      const { actor, rec } = start(
+        { step: 'practice', draft: { ...emptyDraft(), profile } },
+        { registerPractice: async () => Promise.reject(error) },
+      );
+      actor.send({ type: 'practice.submit', practice });
+      await waitFor(actor, (s) => s.matches({ practice: 'editing' }) && s.context.error !== null);
+      expect(actor.getSnapshot().context.error).toEqual(expected);
+      expect(rec.cleared).toBe(0);
+      expect(actor.getSnapshot().context.draft.practice).toEqual(practice);
+    }
+  });
+
+  it('practice: choosing a region resets region-specific fields and applies its locale', () => {
+    const { actor, rec } = start({ step: 'practice', draft: { ...emptyDraft(), practice } });
+    expect(rec.locales).toEqual(['en-AU']);
+    actor.send({ type: 'region.select', region: 'uk' });
+    const draft = actor.getSnapshot().context.draft.practice;
+    expect(draft?.environment).toBe('uk');
+    expect(draft?.practice.address).toEqual({
+      address1: '1 Main St',
+      city: 'Sydney',
+      postcode: '',
+      state: '',
+      country: 'UK',
+    });
+    expect(draft?.practice.businessNumber).toBe('');
+    expect(rec.locales).toEqual(['en-AU', 'en-GB']);
+  });
+
+  it('thank-you: redirects when the practice is pushed over the real-time connection', async () => {
+    let push: ((e: { type: string; practices?: UserPractice[] }) => void) | null = null;
+    const { actor, rec } = start(
+      { step: 'thankYou', practiceKey: 'pk-1' },
+      { fetchUserPractices: async () => [], watch: (send) => (push = send) },
+    );
+    await waitFor(actor, (s) => s.matches({ thankYou: { updates: { polling: 'resting' } } }));
+    push!({ type: 'realtime.connected' });
+    expect(actor.getSnapshot().matches({ thankYou: { updates: 'pushed' } })).toBe(true);
+    push!({ type: 'practices.update', practices: [] });
+    expect(actor.getSnapshot().matches('thankYou')).toBe(true);
+    push!({
+      type: 'practices.update',
+      practices: [
+        { practiceKey: 'pk-1', practiceName: 'P', environment: 'au', environmentUrl: 'http://au.test' },
+      ],
+    });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(rec.redirects).toEqual(['http://au.test']);
+  });
+
+  it('thank-you: polls calmly while the connection is down and says when it takes long', async () => {
+    let polls = 0;
+    const { actor, rec, clock } = start(
+      { step: 'thankYou', practiceKey: 'pk-1' },
+      {
+        fetchUserPractices: async () => {
+          polls += 1;
+          return polls < 3
+            ? []
+            : [
+                {
+                  practiceKey: 'pk-1',
+                  practiceName: 'P',
+                  environment: 'uk',
+                  environmentUrl: 'http://uk.test',
+                },
+              ];
+        },
+      },
+    );
+    await waitFor(actor, (s) => s.matches({ thankYou: { updates: { polling: 'resting' } } }));
+    expect(polls).toBe(1);
+    clock.increment(onboardingDelays.activationPoll - 1);
+    expect(polls).toBe(1);
+    clock.increment(1);
+    await waitFor(actor, (s) => s.matches({ thankYou: { updates: { polling: 'resting' } } }));
+    expect(polls).toBe(2);
+    clock.increment(onboardingDelays.activationTakingLong);
+    expect(actor.getSnapshot().matches({ thankYou: { activation: 'takingLong' } })).toBe(true);
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(rec.redirects).toEqual(['http://uk.test']);
+  });
+
+  it('thank-you without a practice key leaves for switch-practice', () => {
+    const { actor, rec } = start({ step: 'thankYou' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(rec.navigations).toEqual([{ to: '/switch-practice', replace: true }]);
+  });
+
+  it('directory practice: prefills the registration and goes to register-account', async () => {
+    const directory: DirectoryPractice = {
+      key: 'dir-1',
+      name: 'Riverside Vets',
+      email: 'hello@riverside.example',
+      practiceKey: null,
+      address: { address1: '2 River Rd', city: 'London', state: '', postcode: 'SW1A 1AA', country: 'UK' },
+    };
+    const { actor, rec } = start(
+      { step: 'directoryPractice', directoryPracticeKey: 'dir-1' },
+      { loadDirectoryPractice: async () => directory, getSessionUser: () => never() },
+    );
+    await waitFor(actor, (s) => s.matches('account'));
+    expect(rec.calls[0]).toEqual({ src: 'loadDirectoryPractice', input: { key: 'dir-1' } });
+    const draft = rec.persisted.at(-1);
+    expect(draft?.options).toEqual({ registeredFromDirectoryPracticeKey: 'dir-1' });
+    expect(draft?.practice?.environment).toBe('uk');
+    expect(draft?.practice?.practice).toMatchObject({
+      name: 'Riverside Vets',
+      businessName: 'Riverside Vets',
+      email: 'hello@riverside.example',
+      address: { address1: '2 River Rd', city: 'London', postcode: 'SW1A 1AA', state: '', country: 'UK' },
+    });
+    expect(rec.navigations).toEqual([{ to: '/onboarding/register-account', replace: true }]);
+  });
+
+  it('directory practice: an existing account or a failed load stop with their state', async () => {
+    const exists = start(
+      { step: 'directoryPractice', directoryPracticeKey: 'dir-2' },
+      {
+        loadDirectoryPractice: async () => ({
+          key: 'dir-2',
+          name: 'Taken Vets',
+          email: 'a@b.c',
+          practiceKey: 'pk-9',
+          address: { address1: '', city: '', state: '', postcode: '', country: 'AU' },
+        }),
+      },
+    );
+    await waitFor(exists.actor, (s) => s.matches({ directoryPractice: 'accountExists' }));
+    expect(exists.actor.getSnapshot().context.directoryPractice?.name).toBe('Taken Vets');
+    expect(exists.rec.persisted).toHaveLength(0);
+
+    const failed = start(
+      { step: 'directoryPractice', directoryPracticeKey: 'dir-3' },
+      { loadDirectoryPractice: async () => Promise.reject(new Error('404')) },
+    );
+    await waitFor(failed.actor, (s) => s.matches({ directoryPractice: 'failed' }));
+  });
+
+  it('strips the Api prefix only at the start', () => {
+    expect(stripApiPrefix('Api, Request failed, Bad ABN')).toBe('Bad ABN');
+    expect(stripApiPrefix('Bad ABN')).toBe('Bad ABN');
+    expect(stripApiPrefix('Api, Request failed, ')).toBeNull();
+    expect(stripApiPrefix(undefined)).toBeNull();
+  });
+
+  it('every invoke has an error transition', () => {
+    const check = (node: typeof onboardingMachine.root) => {
+      for (const inv of node.invoke) {
+        expect(node.transitions.has(`xstate.error.actor.${inv.id}`), `${node.id} ${inv.id}`).toBe(true);
+      }
+      for (const child of Object.values(node.states)) check(child);
+    };
+    check(onboardingMachine.root);
+  });
+});

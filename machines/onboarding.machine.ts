@@ -1,0 +1,842 @@
+import { assign, fromCallback, fromPromise, not, setup } from 'xstate';
+import { onboardingDelays } from './constants';
+import type {
+  Address,
+  Device,
+  DirectoryPractice,
+  LocaleCode,
+  LoginConnection,
+  PracticeDetails,
+  PracticeRegistration,
+  Profile,
+  RegionKey,
+  RegistrationOptions,
+  SessionUser,
+  UserPractice,
+} from './domain';
+
+/**
+ * Onboarding (spec §4): optional pin entry → account creation → profile → practice → thank-you →
+ * redirect to the practice's environment; plus the directory-practice entry point and the
+ * email-verification branch.
+ *
+ * One actor drives the route screens of /onboarding/*. It starts at the step of the route it is
+ * created on (`input.step`) from the draft restored from local storage (`input.draft`), so a
+ * reload, a crash or the identity-provider redirect resumes where the user was. Every change to
+ * the draft is handed to the provided `persistDraft` action; `clearDraft` runs on success.
+ * Navigation, storage, locale and the external redirect are provided actions; every call is a
+ * provided actor (src/app/live/onboarding.ts).
+ */
+
+export type OnboardingStep = 'pin' | 'account' | 'profile' | 'practice' | 'thankYou' | 'directoryPractice';
+
+/** The practice part of the registration as the user fills it in (devices come from the pin). */
+export type PracticeFields = Omit<PracticeDetails, 'devices'>;
+
+export interface PracticeDraft {
+  environment: RegionKey;
+  practice: PracticeFields;
+  terms: boolean;
+}
+
+/** What survives a reload (spec §9 local storage keys: pin, practice, profile, options). */
+export interface OnboardingDraft {
+  pin: string | null;
+  practice: PracticeDraft | null;
+  profile: Profile | null;
+  options: RegistrationOptions;
+}
+
+export interface RegionChoice {
+  key: RegionKey;
+  locale: LocaleCode;
+}
+
+export interface OnboardingInput {
+  step: OnboardingStep;
+  draft: OnboardingDraft;
+  /** The public portals of the app config, in order; the first is the default region. */
+  regions: RegionChoice[];
+  directoryPracticeKey?: string | null;
+  /** Thank-you page: the practice being activated (query parameter). */
+  practiceKey?: string | null;
+}
+
+/**
+ * How a provided actor reports a failed call (src/app/live/onboarding.ts maps the API client's
+ * errors to this shape). `fieldErrors` keys are payload paths (`practice.businessName`).
+ */
+export type OnboardingFailure =
+  | { kind: 'unauthenticated' }
+  | { kind: 'validation'; fieldErrors: Record<string, string[]>; messages: string[] }
+  | { kind: 'failed'; status: number; message: string | null };
+
+/** Errors are codes (plus server-provided data); the views map codes to messages. */
+export type OnboardingError =
+  | { code: 'pinInvalid' }
+  | { code: 'pinRejected'; messages: string[] }
+  | { code: 'signUpFailed' }
+  | { code: 'profileRejected'; fieldErrors: Record<string, string[]>; messages: string[] }
+  | { code: 'profileFailed' }
+  | { code: 'devicesUnavailable' }
+  | { code: 'noProfile' }
+  | { code: 'practiceRejected'; fieldErrors: Record<string, string[]>; messages: string[] }
+  | { code: 'practiceFailed'; message: string | null };
+
+export interface OnboardingContext {
+  /** The step of the route the actor was created on. */
+  startStep: OnboardingStep;
+  /** The pin being verified (stored in the draft only once verified). */
+  pinAttempt: string | null;
+  draft: OnboardingDraft;
+  regions: RegionChoice[];
+  user: SessionUser | null;
+  devices: Device[];
+  directoryPracticeKey: string | null;
+  directoryPractice: DirectoryPractice | null;
+  practiceKey: string | null;
+  environmentUrl: string | null;
+  error: OnboardingError | null;
+}
+
+export type OnboardingEvent =
+  | { type: 'pin.submit'; pin: string }
+  | { type: 'pin.skip' }
+  | { type: 'account.create'; connection: LoginConnection }
+  | { type: 'profile.change'; profile: Profile }
+  | { type: 'profile.submit'; profile: Profile }
+  | { type: 'practice.change'; practice: PracticeDraft }
+  | { type: 'practice.submit'; practice: PracticeDraft }
+  | { type: 'region.select'; region: RegionKey }
+  | { type: 'practices.update'; practices: UserPractice[] }
+  | { type: 'realtime.connected' }
+  | { type: 'realtime.disconnected' };
+
+export interface NavigateParams {
+  to: string;
+  search?: Record<string, string>;
+  replace?: boolean;
+}
+
+export const onboardingPaths = {
+  pin: '/onboarding',
+  account: '/onboarding/register-account',
+  profile: '/onboarding/register-profile',
+  practice: '/onboarding/register-practice',
+  thankYou: '/onboarding/thank-you',
+  unverifiedEmail: '/auth/unverified-email',
+  switchPractice: '/switch-practice',
+} as const;
+
+const apiPrefix = 'Api, Request failed, ';
+
+/** Server message without the 'Api, Request failed, ' prefix (spec §8), or null when empty. */
+export function stripApiPrefix(message: string | null | undefined): string | null {
+  if (!message) return null;
+  const stripped = message.startsWith(apiPrefix) ? message.slice(apiPrefix.length) : message;
+  return stripped.trim() === '' ? null : stripped;
+}
+
+export function asFailure(error: unknown): OnboardingFailure {
+  if (typeof error === 'object' && error !== null && 'kind' in error) {
+    const kind = (error as { kind: unknown }).kind;
+    if (kind === 'unauthenticated' || kind === 'validation' || kind === 'failed')
+      return error as OnboardingFailure;
+  }
+  return { kind: 'failed', status: 500, message: null };
+}
+
+/** Profile fields the profile form requires (spec §5). */
+export function isProfileComplete(profile: Profile | null | undefined): profile is Profile {
+  return Boolean(
+    profile?.firstName?.trim() &&
+      profile.lastName?.trim() &&
+      profile.phone?.trim() &&
+      profile.dateOfBirth?.trim(),
+  );
+}
+
+export function emptyDraft(): OnboardingDraft {
+  return { pin: null, practice: null, profile: null, options: { registeredFromDirectoryPracticeKey: null } };
+}
+
+const emptyAddress: Address = { address1: '', city: '', postcode: '', state: '', country: '' };
+
+function emptyPractice(environment: RegionKey): PracticeDraft {
+  return {
+    environment,
+    terms: false,
+    practice: {
+      businessName: '',
+      businessNumber: '',
+      name: '',
+      veterinaryType: 1,
+      email: '',
+      phone: '',
+      address: { ...emptyAddress, country: environment === 'uk' ? 'UK' : 'AU' },
+    },
+  };
+}
+
+function defaultRegion(context: Pick<OnboardingContext, 'regions'>): RegionKey {
+  return context.regions[0]?.key ?? 'au';
+}
+
+function regionOfCountry(country: string | undefined, fallback: RegionKey): RegionKey {
+  const key = (country ?? '').trim().toLowerCase();
+  if (key === 'uk' || key === 'gb' || key === 'united kingdom') return 'uk';
+  if (key === 'au' || key === 'australia') return 'au';
+  return fallback;
+}
+
+/** The practice draft the form starts from: the stored draft, or an empty one in the default region. */
+export function practiceDraftOf(context: Pick<OnboardingContext, 'draft' | 'regions'>): PracticeDraft {
+  return context.draft.practice ?? emptyPractice(defaultRegion(context));
+}
+
+function localeOf(context: Pick<OnboardingContext, 'regions'>, region: RegionKey): LocaleCode {
+  return context.regions.find((r) => r.key === region)?.locale ?? (region === 'uk' ? 'en-GB' : 'en-AU');
+}
+
+/** The registration payload (spec §3) built from the draft. */
+export function registrationOf(context: OnboardingContext): PracticeRegistration {
+  const draft = practiceDraftOf(context);
+  const profile = context.draft.profile as Profile;
+  return {
+    environment: draft.environment,
+    practice: { ...draft.practice, devices: context.devices },
+    profile,
+    options: context.draft.options,
+    terms: draft.terms,
+    locale: localeOf(context, draft.environment),
+  };
+}
+
+function prefillFromDirectory(context: OnboardingContext, directory: DirectoryPractice): OnboardingDraft {
+  const base = practiceDraftOf(context);
+  const environment = regionOfCountry(directory.address.country, base.environment);
+  const blank = emptyPractice(environment);
+  return {
+    ...context.draft,
+    practice: {
+      ...blank,
+      practice: {
+        ...blank.practice,
+        businessName: directory.name ?? '',
+        name: directory.name ?? '',
+        email: directory.email ?? '',
+        address: {
+          address1: directory.address.address1 ?? '',
+          city: directory.address.city ?? '',
+          postcode: directory.address.postcode ?? '',
+          state: environment === 'au' ? (directory.address.state ?? '') : '',
+          country: blank.practice.address.country,
+        },
+      },
+    },
+    options: { registeredFromDirectoryPracticeKey: directory.key },
+  };
+}
+
+function listed(practices: UserPractice[], practiceKey: string | null): UserPractice | undefined {
+  return practices.find((p) => p.practiceKey === practiceKey);
+}
+
+const profileFromUser = (user: SessionUser | null, draft: Profile | null): Profile => ({
+  firstName: draft?.firstName || user?.given_name || '',
+  lastName: draft?.lastName || user?.family_name || '',
+  email: user?.email || draft?.email || '',
+  phone: draft?.phone || user?.phone_number || '',
+  dateOfBirth: draft?.dateOfBirth || user?.birthdate || '',
+});
+
+export const onboardingMachine = setup({
+  types: {
+    context: {} as OnboardingContext,
+    events: {} as OnboardingEvent,
+    input: {} as OnboardingInput,
+  },
+  actors: {
+    verifyPin: fromPromise<void, { pin: string }>(async () => {
+      throw new Error('verifyPin not provided');
+    }),
+    /** Waits until the session has settled; the signed-in user, or null. */
+    getSessionUser: fromPromise<SessionUser | null>(async () => null),
+    /** Starts the identity provider's sign-up by redirect (the page usually leaves). */
+    signUp: fromPromise<void, { connection: LoginConnection; returnTo: string }>(async () => {
+      throw new Error('signUp not provided');
+    }),
+    /** GET /api/profile/exists (then GET /api/profile/) with the signed-in user. */
+    loadProfile: fromPromise<{ user: SessionUser | null; profile: Profile | null }>(async () => {
+      throw new Error('loadProfile not provided');
+    }),
+    createProfile: fromPromise<void, { profile: Profile }>(async () => {
+      throw new Error('createProfile not provided');
+    }),
+    fetchDevices: fromPromise<Device[], { pin: string }>(async () => []),
+    registerPractice: fromPromise<string, PracticeRegistration>(async () => {
+      throw new Error('registerPractice not provided');
+    }),
+    fetchUserPractices: fromPromise<UserPractice[]>(async () => []),
+    /** Forwards the user store's practices (`practices.update`) and `realtime.connected/disconnected`. */
+    watchUserPractices: fromCallback(() => undefined),
+    loadDirectoryPractice: fromPromise<DirectoryPractice, { key: string }>(async () => {
+      throw new Error('loadDirectoryPractice not provided');
+    }),
+  },
+  actions: {
+    navigate: (_, _params: NavigateParams) => undefined,
+    persistDraft: (_, _params: { draft: OnboardingDraft }) => undefined,
+    clearDraft: () => undefined,
+    applyLocale: (_, _params: { locale: LocaleCode }) => undefined,
+    redirectToEnvironment: (_, _params: { url: string }) => undefined,
+  },
+  guards: {
+    startsAt: ({ context }, params: { step: OnboardingStep }) => context.startStep === params.step,
+    hasDirectoryPracticeKey: ({ context }) => Boolean(context.directoryPracticeKey),
+    canResumeThankYou: ({ context }) => context.startStep === 'thankYou' && Boolean(context.practiceKey),
+    isSignedOut: (_, params: { user: SessionUser | null }) => params.user === null,
+    isEmailUnverified: (_, params: { user: SessionUser | null }) => params.user?.email_verified === false,
+    isUnauthenticated: (_, params: { error: unknown }) => asFailure(params.error).kind === 'unauthenticated',
+    hasCompleteProfile: (_, params: { profile: Profile | null }) => isProfileComplete(params.profile),
+    hasFourDigitPin: ({ context }) => /^\d{4}$/.test(context.draft.pin ?? ''),
+    hasProfileDraft: ({ context }) => isProfileComplete(context.draft.profile),
+    isValidationFailure: (_, params: { error: unknown }) => asFailure(params.error).kind === 'validation',
+    directoryAccountExists: (_, params: { directoryPractice: DirectoryPractice }) =>
+      Boolean(params.directoryPractice.practiceKey),
+    isPracticeListed: ({ context }, params: { practices: UserPractice[] }) =>
+      listed(params.practices, context.practiceKey) !== undefined,
+  },
+  delays: {
+    activationPoll: onboardingDelays.activationPoll,
+    activationTakingLong: onboardingDelays.activationTakingLong,
+  },
+}).createMachine({
+  id: 'onboarding',
+  context: ({ input }) => ({
+    startStep: input.step,
+    pinAttempt: null,
+    draft: input.draft,
+    regions: input.regions,
+    user: null,
+    devices: [],
+    directoryPracticeKey: input.directoryPracticeKey ?? null,
+    directoryPractice: null,
+    practiceKey: input.practiceKey ?? null,
+    environmentUrl: null,
+    error: null,
+  }),
+  initial: 'resuming',
+  states: {
+    resuming: {
+      description: 'Starts at the step of the route the actor was created on (input.step).',
+      always: [
+        { guard: { type: 'startsAt', params: { step: 'directoryPractice' } }, target: 'directoryPractice' },
+        { guard: { type: 'startsAt', params: { step: 'pin' } }, target: 'pin' },
+        { guard: { type: 'startsAt', params: { step: 'account' } }, target: 'account' },
+        { guard: { type: 'startsAt', params: { step: 'profile' } }, target: 'profile' },
+        { guard: { type: 'startsAt', params: { step: 'practice' } }, target: 'practice' },
+        {
+          guard: 'canResumeThankYou',
+          target: 'thankYou',
+        },
+        {
+          target: 'leaving',
+          actions: { type: 'navigate', params: { to: onboardingPaths.switchPractice, replace: true } },
+        },
+      ],
+    },
+    directoryPractice: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy'],
+          always: { guard: not('hasDirectoryPracticeKey'), target: 'failed' },
+          invoke: {
+            id: 'loadDirectoryPractice',
+            src: 'loadDirectoryPractice',
+            input: ({ context }) => ({ key: context.directoryPracticeKey ?? '' }),
+            onDone: [
+              {
+                guard: {
+                  type: 'directoryAccountExists',
+                  params: ({ event }) => ({ directoryPractice: event.output }),
+                },
+                target: 'accountExists',
+                actions: assign({ directoryPractice: ({ event }) => event.output }),
+              },
+              {
+                target: '#onboarding.account',
+                actions: [
+                  assign({
+                    directoryPractice: ({ event }) => event.output,
+                    draft: ({ context, event }) => prefillFromDirectory(context, event.output),
+                  }),
+                  { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                  { type: 'navigate', params: { to: onboardingPaths.account, replace: true } },
+                ],
+              },
+            ],
+            onError: { target: 'failed' },
+          },
+        },
+        accountExists: {},
+        failed: {},
+      },
+    },
+    pin: {
+      initial: 'entering',
+      states: {
+        entering: {
+          on: {
+            'pin.submit': {
+              target: 'verifying',
+              actions: assign({ error: null, pinAttempt: ({ event }) => event.pin }),
+            },
+          },
+        },
+        verifying: {
+          tags: ['busy'],
+          invoke: {
+            id: 'verifyPin',
+            src: 'verifyPin',
+            input: ({ context }) => ({ pin: context.pinAttempt ?? '' }),
+            onDone: {
+              target: '#onboarding.account',
+              actions: [
+                assign({
+                  draft: ({ context }) => ({ ...context.draft, pin: context.pinAttempt }),
+                }),
+                { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                { type: 'navigate', params: { to: onboardingPaths.account } },
+              ],
+            },
+            onError: [
+              {
+                guard: { type: 'isValidationFailure', params: ({ event }) => ({ error: event.error }) },
+                target: 'entering',
+                actions: assign({
+                  error: ({ event }) => {
+                    const failure = asFailure(event.error);
+                    const messages =
+                      failure.kind === 'validation'
+                        ? [...failure.messages, ...Object.values(failure.fieldErrors).flat()]
+                        : [];
+                    return messages.length > 0
+                      ? { code: 'pinRejected' as const, messages }
+                      : { code: 'pinInvalid' as const };
+                  },
+                }),
+              },
+              { target: 'entering', actions: assign({ error: { code: 'pinInvalid' } }) },
+            ],
+          },
+        },
+      },
+      on: {
+        'pin.skip': {
+          target: 'account',
+          actions: [
+            assign({ draft: ({ context }) => ({ ...context.draft, pin: null }), error: null }),
+            { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+            { type: 'navigate', params: { to: onboardingPaths.account } },
+          ],
+        },
+      },
+    },
+    account: {
+      initial: 'checkingSession',
+      states: {
+        checkingSession: {
+          tags: ['busy'],
+          invoke: {
+            id: 'getSessionUser',
+            src: 'getSessionUser',
+            onDone: [
+              {
+                guard: { type: 'isSignedOut', params: ({ event }) => ({ user: event.output }) },
+                target: 'choosing',
+              },
+              {
+                guard: { type: 'isEmailUnverified', params: ({ event }) => ({ user: event.output }) },
+                target: '#onboarding.verifyingEmail',
+                actions: assign({ user: ({ event }) => event.output }),
+              },
+              {
+                target: '#onboarding.profile',
+                actions: [
+                  assign({ user: ({ event }) => event.output }),
+                  { type: 'navigate', params: { to: onboardingPaths.profile, replace: true } },
+                ],
+              },
+            ],
+            onError: { target: 'choosing' },
+          },
+        },
+        choosing: {
+          on: {
+            'account.create': { target: 'signingUp', actions: assign({ error: null }) },
+          },
+        },
+        signingUp: {
+          tags: ['busy'],
+          invoke: {
+            id: 'signUp',
+            src: 'signUp',
+            input: ({ event }) => ({
+              connection: event.type === 'account.create' ? event.connection : null,
+              returnTo: onboardingPaths.account,
+            }),
+            onDone: { target: 'checkingSession' },
+            onError: { target: 'choosing', actions: assign({ error: { code: 'signUpFailed' } }) },
+          },
+        },
+      },
+    },
+    verifyingEmail: {
+      description: 'The email is unverified: the unverified-email page returns to register-account.',
+      type: 'final',
+      entry: {
+        type: 'navigate',
+        params: {
+          to: onboardingPaths.unverifiedEmail,
+          search: { returnTo: onboardingPaths.account },
+          replace: true,
+        },
+      },
+    },
+    profile: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadProfile',
+            src: 'loadProfile',
+            onDone: [
+              {
+                guard: { type: 'isSignedOut', params: ({ event }) => ({ user: event.output.user }) },
+                target: '#onboarding.account',
+                actions: { type: 'navigate', params: { to: onboardingPaths.account, replace: true } },
+              },
+              {
+                guard: { type: 'isEmailUnverified', params: ({ event }) => ({ user: event.output.user }) },
+                target: '#onboarding.verifyingEmail',
+                actions: assign({ user: ({ event }) => event.output.user }),
+              },
+              {
+                guard: {
+                  type: 'hasCompleteProfile',
+                  params: ({ event }) => ({ profile: event.output.profile }),
+                },
+                target: '#onboarding.practice',
+                actions: [
+                  assign({
+                    user: ({ event }) => event.output.user,
+                    draft: ({ context, event }) => ({ ...context.draft, profile: event.output.profile }),
+                  }),
+                  { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                  { type: 'navigate', params: { to: onboardingPaths.practice, replace: true } },
+                ],
+              },
+              {
+                target: 'editing',
+                actions: assign({
+                  user: ({ event }) => event.output.user,
+                  draft: ({ context, event }) => ({
+                    ...context.draft,
+                    profile: profileFromUser(
+                      event.output.user,
+                      event.output.profile ?? context.draft.profile,
+                    ),
+                  }),
+                }),
+              },
+            ],
+            onError: [
+              {
+                guard: { type: 'isUnauthenticated', params: ({ event }) => ({ error: event.error }) },
+                target: '#onboarding.account',
+                actions: { type: 'navigate', params: { to: onboardingPaths.account, replace: true } },
+              },
+              {
+                target: 'editing',
+                actions: assign({
+                  error: { code: 'profileFailed' },
+                  draft: ({ context }) => ({
+                    ...context.draft,
+                    profile: profileFromUser(null, context.draft.profile),
+                  }),
+                }),
+              },
+            ],
+          },
+        },
+        editing: {
+          on: {
+            'profile.change': {
+              actions: [
+                assign({ draft: ({ context, event }) => ({ ...context.draft, profile: event.profile }) }),
+                { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+              ],
+            },
+            'profile.submit': {
+              target: 'saving',
+              actions: [
+                assign({
+                  draft: ({ context, event }) => ({ ...context.draft, profile: event.profile }),
+                  error: null,
+                }),
+                { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+              ],
+            },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'createProfile',
+            src: 'createProfile',
+            input: ({ context }) => ({ profile: context.draft.profile as Profile }),
+            onDone: {
+              target: '#onboarding.practice',
+              actions: { type: 'navigate', params: { to: onboardingPaths.practice } },
+            },
+            onError: [
+              {
+                guard: { type: 'isValidationFailure', params: ({ event }) => ({ error: event.error }) },
+                target: 'editing',
+                actions: assign({
+                  error: ({ event }) => {
+                    const failure = asFailure(event.error);
+                    return failure.kind === 'validation'
+                      ? {
+                          code: 'profileRejected' as const,
+                          fieldErrors: failure.fieldErrors,
+                          messages: failure.messages,
+                        }
+                      : { code: 'profileFailed' as const };
+                  },
+                }),
+              },
+              { target: 'editing', actions: assign({ error: { code: 'profileFailed' } }) },
+            ],
+          },
+        },
+      },
+    },
+    practice: {
+      initial: 'preparing',
+      entry: {
+        type: 'applyLocale',
+        params: ({ context }) => ({ locale: localeOf(context, practiceDraftOf(context).environment) }),
+      },
+      states: {
+        preparing: {
+          always: [{ guard: 'hasFourDigitPin', target: 'fetchingDevices' }, { target: 'editing' }],
+        },
+        fetchingDevices: {
+          tags: ['busy'],
+          invoke: {
+            id: 'fetchDevices',
+            src: 'fetchDevices',
+            input: ({ context }) => ({ pin: context.draft.pin ?? '' }),
+            onDone: { target: 'editing', actions: assign({ devices: ({ event }) => event.output }) },
+            onError: {
+              target: 'editing',
+              actions: assign({ devices: [], error: { code: 'devicesUnavailable' } }),
+            },
+          },
+        },
+        editing: {
+          on: {
+            'practice.change': {
+              actions: [
+                assign({ draft: ({ context, event }) => ({ ...context.draft, practice: event.practice }) }),
+                { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+              ],
+            },
+            'region.select': {
+              actions: [
+                assign({
+                  draft: ({ context, event }) => {
+                    const current = practiceDraftOf(context);
+                    const blank = emptyPractice(event.region);
+                    return {
+                      ...context.draft,
+                      practice: {
+                        ...current,
+                        environment: event.region,
+                        practice: {
+                          ...current.practice,
+                          businessNumber: '',
+                          phone: '',
+                          address: {
+                            ...current.practice.address,
+                            postcode: '',
+                            state: '',
+                            country: blank.practice.address.country,
+                          },
+                        },
+                      },
+                    };
+                  },
+                }),
+                { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                {
+                  type: 'applyLocale',
+                  params: ({ context, event }) => ({ locale: localeOf(context, event.region) }),
+                },
+              ],
+            },
+            'practice.submit': [
+              {
+                guard: not('hasProfileDraft'),
+                actions: [
+                  assign({
+                    draft: ({ context, event }) => ({ ...context.draft, practice: event.practice }),
+                    error: { code: 'noProfile' },
+                  }),
+                  { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                ],
+              },
+              {
+                target: 'submitting',
+                actions: [
+                  assign({
+                    draft: ({ context, event }) => ({ ...context.draft, practice: event.practice }),
+                    error: null,
+                  }),
+                  { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                ],
+              },
+            ],
+          },
+        },
+        submitting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'registerPractice',
+            src: 'registerPractice',
+            input: ({ context }) => registrationOf(context),
+            onDone: {
+              target: '#onboarding.thankYou',
+              actions: [
+                assign({ practiceKey: ({ event }) => event.output, draft: () => emptyDraft() }),
+                'clearDraft',
+                {
+                  type: 'navigate',
+                  params: ({ event }) => ({
+                    to: onboardingPaths.thankYou,
+                    search: { practiceKey: event.output },
+                  }),
+                },
+              ],
+            },
+            onError: [
+              {
+                guard: { type: 'isValidationFailure', params: ({ event }) => ({ error: event.error }) },
+                target: 'editing',
+                actions: assign({
+                  error: ({ event }) => {
+                    const failure = asFailure(event.error);
+                    return failure.kind === 'validation'
+                      ? {
+                          code: 'practiceRejected' as const,
+                          fieldErrors: failure.fieldErrors,
+                          messages: failure.messages,
+                        }
+                      : { code: 'practiceFailed' as const, message: null };
+                  },
+                }),
+              },
+              {
+                target: 'editing',
+                actions: assign({
+                  error: ({ event }) => {
+                    const failure = asFailure(event.error);
+                    return failure.kind === 'failed'
+                      ? { code: 'practiceFailed' as const, message: stripApiPrefix(failure.message) }
+                      : { code: 'practiceFailed' as const, message: null };
+                  },
+                }),
+              },
+            ],
+          },
+        },
+      },
+    },
+    thankYou: {
+      type: 'parallel',
+      invoke: {
+        id: 'watchUserPractices',
+        src: 'watchUserPractices',
+        onError: { target: '.updates.polling' },
+      },
+      on: {
+        'practices.update': {
+          guard: { type: 'isPracticeListed', params: ({ event }) => ({ practices: event.practices }) },
+          target: 'redirecting',
+          actions: assign({
+            environmentUrl: ({ context, event }) =>
+              listed(event.practices, context.practiceKey)?.environmentUrl ?? null,
+          }),
+        },
+      },
+      states: {
+        activation: {
+          initial: 'waiting',
+          states: {
+            waiting: { after: { activationTakingLong: 'takingLong' } },
+            takingLong: {},
+          },
+        },
+        updates: {
+          initial: 'polling',
+          states: {
+            polling: {
+              initial: 'fetching',
+              on: { 'realtime.connected': 'pushed' },
+              states: {
+                fetching: {
+                  invoke: {
+                    id: 'fetchUserPractices',
+                    src: 'fetchUserPractices',
+                    onDone: [
+                      {
+                        guard: {
+                          type: 'isPracticeListed',
+                          params: ({ event }) => ({ practices: event.output }),
+                        },
+                        target: '#onboarding.redirecting',
+                        actions: assign({
+                          environmentUrl: ({ context, event }) =>
+                            listed(event.output, context.practiceKey)?.environmentUrl ?? null,
+                        }),
+                      },
+                      { target: 'resting' },
+                    ],
+                    onError: { target: 'resting' },
+                  },
+                },
+                resting: { after: { activationPoll: 'fetching' } },
+              },
+            },
+            pushed: {
+              on: { 'realtime.disconnected': 'polling' },
+            },
+          },
+        },
+      },
+    },
+    redirecting: {
+      type: 'final',
+      tags: ['busy'],
+      entry: {
+        type: 'redirectToEnvironment',
+        params: ({ context }) => ({ url: context.environmentUrl ?? '' }),
+      },
+    },
+    leaving: { type: 'final' },
+  },
+});
