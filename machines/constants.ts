@@ -54,3 +54,26 @@ export const authConstants = {
   callbackUrlParam: 'CallbackUrl',
   loginHintParam: 'loginHint',
 } as const;
+
+/**
+ * Onboarding thank-you page (spec §2: redirect once the practice appears in the user's practice
+ * list). The spec gives no numbers; see docs/decisions/onboarding.md. Polling runs only while the
+ * real-time connection is down.
+ */
+export const onboardingDelays = {
+  /** Calm polling of GET /api/userpractice/ while the real-time connection is not up. */
+  activationPoll: 5000,
+  /** After this the page says activation is taking longer than usual (it keeps waiting). */
+  activationTakingLong: 120000,
+} as const;
+
+/**
+ * Real-time connection retries the app adds around SignalR's own automatic reconnect
+ * (spec §4: a failed start is retried; the spec gives no number). See docs/realtime.md.
+ */
+export const realtimeRetryDelays = {
+  /** After a failed start (negotiate refused, no transport, …), try again after this. */
+  startRetryDelay: 5000,
+  /** After automatic reconnect gave up, keep trying at this calm pace (and on tab visible). */
+  calmRetryDelay: 60000,
+} as const;
