@@ -1,0 +1,258 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { LoginConnection, Profile, SessionUser, UserPractice } from './domain';
+import {
+  type CallFailure,
+  failureOf,
+  isBadRequest,
+  isEmailVerified,
+  isServerFailure,
+  isSignedIn,
+  type LoginParams,
+  type NavigateParams,
+  type SessionAnswer,
+} from './practice-flow';
+
+/**
+ * /invite-code?forceLogin=&code= (spec §2, §4, §5): no profile → the profile form; unverified
+ * email → the verification screen; otherwise the code form (required, shown uppercase, `code`
+ * prefills). A signed-out visit with forceLogin not false shows the login chooser; with
+ * forceLogin=false the login starts straight away (the authentication guard's behaviour).
+ * Success (POST /api/userpractice/invite-code) redirects to the practice's environment; a
+ * rejected code shows the server's message and keeps the typed code.
+ */
+
+export interface InviteCodeInput {
+  forceLogin: boolean | null;
+  code: string | null;
+}
+
+export interface InviteCodeContext {
+  forceLogin: boolean | null;
+  /** The code as shown (uppercase): the prefilled one, then the last one submitted. */
+  code: string;
+  user: SessionUser | null;
+  practice: UserPractice | null;
+  profileFailure: CallFailure | null;
+  /** The server's message for a rejected code (server data, shown as is). */
+  serverMessage: string | null;
+  errorCode: 'session_failed' | 'profile_failed' | 'code_rejected' | 'code_failed' | null;
+}
+
+export type InviteCodeEvent =
+  | { type: 'login.choose'; connection: LoginConnection }
+  | { type: 'profile.submit'; profile: Profile }
+  | { type: 'code.submit'; code: string };
+
+export const normaliseInviteCode = (code: string | null | undefined): string =>
+  (code ?? '').trim().toUpperCase();
+
+/** The path of this page (the login returns here). */
+export function inviteCodePath(code: string): string {
+  return code ? `/invite-code?${new URLSearchParams({ code }).toString()}` : '/invite-code';
+}
+
+export const inviteCodeMachine = setup({
+  types: {
+    input: {} as InviteCodeInput,
+    context: {} as InviteCodeContext,
+    events: {} as InviteCodeEvent,
+  },
+  actors: {
+    awaitSession: fromPromise<SessionAnswer>(async () => ({ user: null })),
+    checkProfileExists: fromPromise<boolean>(async () => false),
+    createProfile: fromPromise<void, { profile: Profile }>(async () => undefined),
+    joinWithCode: fromPromise<UserPractice, { inviteCode: string }>(async () => {
+      throw new Error('joinWithCode not provided');
+    }),
+  },
+  actions: {
+    login: (_, _params: LoginParams) => undefined,
+    navigate: (_, _params: NavigateParams) => undefined,
+    redirectToEnvironment: (_, _params: { url: string }) => undefined,
+  },
+  guards: {
+    isSignedOut: (_, params: { answer: SessionAnswer }) => !isSignedIn(params.answer),
+    isLoginForced: ({ context }) => context.forceLogin !== false,
+    profileExists: (_, params: { exists: boolean }) => params.exists,
+    isServerFailure: (_, params: { error: unknown }) => isServerFailure(params.error),
+    isBadRequest: (_, params: { error: unknown }) => isBadRequest(params.error),
+    isEmailVerified: ({ context }) => isEmailVerified(context.user),
+    hasCode: (_, params: { code: string }) => normaliseInviteCode(params.code) !== '',
+  },
+}).createMachine({
+  id: 'inviteCode',
+  context: ({ input }) => ({
+    forceLogin: input.forceLogin,
+    code: normaliseInviteCode(input.code),
+    user: null,
+    practice: null,
+    profileFailure: null,
+    serverMessage: null,
+    errorCode: null,
+  }),
+  initial: 'checkingSession',
+  states: {
+    checkingSession: {
+      tags: ['busy'],
+      invoke: {
+        id: 'awaitSession',
+        src: 'awaitSession',
+        onDone: [
+          {
+            guard: { type: 'isSignedOut', params: ({ event }) => ({ answer: event.output }) },
+            target: 'signedOut',
+          },
+          { target: 'checkingProfile', actions: assign({ user: ({ event }) => event.output.user }) },
+        ],
+        onError: { target: 'signedOut', actions: assign({ errorCode: 'session_failed' }) },
+      },
+    },
+    signedOut: {
+      always: [{ guard: 'isLoginForced', target: 'choosingLogin' }, { target: 'redirectingToLogin' }],
+    },
+    choosingLogin: {
+      tags: ['loginChooser'],
+      on: {
+        'login.choose': {
+          actions: {
+            type: 'login',
+            params: ({ context, event }) => ({
+              connection: event.connection,
+              screenHint: 'login',
+              returnTo: inviteCodePath(context.code),
+            }),
+          },
+        },
+      },
+    },
+    redirectingToLogin: {
+      tags: ['busy'],
+      entry: {
+        type: 'login',
+        params: ({ context }) => ({
+          connection: undefined,
+          screenHint: 'login',
+          returnTo: inviteCodePath(context.code),
+        }),
+      },
+    },
+    checkingProfile: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkProfileExists',
+        src: 'checkProfileExists',
+        onDone: [
+          {
+            guard: { type: 'profileExists', params: ({ event }) => ({ exists: event.output }) },
+            target: 'checkingEmail',
+          },
+          { target: 'enteringProfile' },
+        ],
+        onError: { target: 'failed', actions: assign({ errorCode: 'profile_failed' }) },
+      },
+    },
+    enteringProfile: {
+      tags: ['profileForm'],
+      on: { 'profile.submit': 'savingProfile' },
+    },
+    savingProfile: {
+      tags: ['busy', 'profileForm'],
+      invoke: {
+        id: 'createProfile',
+        src: 'createProfile',
+        input: ({ event }) => ({
+          profile: event.type === 'profile.submit' ? event.profile : ({} as Profile),
+        }),
+        onDone: { target: 'checkingEmail', actions: assign({ profileFailure: null }) },
+        onError: [
+          {
+            guard: { type: 'isServerFailure', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: assign({ errorCode: 'profile_failed' }),
+          },
+          {
+            guard: { type: 'isBadRequest', params: ({ event }) => ({ error: event.error }) },
+            target: 'enteringProfile',
+            actions: assign({ profileFailure: ({ event }) => failureOf(event.error) }),
+          },
+          { target: 'checkingEmail', actions: assign({ profileFailure: null }) },
+        ],
+      },
+    },
+    checkingEmail: {
+      always: [{ guard: 'isEmailVerified', target: 'enteringCode' }, { target: 'unverifiedEmail' }],
+    },
+    unverifiedEmail: {
+      tags: ['busy'],
+      type: 'final',
+      entry: {
+        type: 'navigate',
+        params: ({ context }) => ({
+          to: '/auth/unverified-email',
+          search: { returnTo: inviteCodePath(context.code) },
+          replace: true,
+        }),
+      },
+    },
+    enteringCode: {
+      tags: ['codeForm'],
+      on: {
+        'code.submit': {
+          guard: { type: 'hasCode', params: ({ event }) => ({ code: event.code }) },
+          target: 'submittingCode',
+          actions: assign({
+            code: ({ event }) => normaliseInviteCode(event.code),
+            serverMessage: null,
+            errorCode: null,
+          }),
+        },
+      },
+    },
+    submittingCode: {
+      tags: ['busy', 'codeForm'],
+      invoke: {
+        id: 'joinWithCode',
+        src: 'joinWithCode',
+        input: ({ context }) => ({ inviteCode: context.code }),
+        onDone: { target: 'redirecting', actions: assign({ practice: ({ event }) => event.output }) },
+        onError: [
+          {
+            guard: { type: 'isServerFailure', params: ({ event }) => ({ error: event.error }) },
+            target: 'enteringCode',
+            actions: assign({ errorCode: 'code_failed', serverMessage: null }),
+          },
+          {
+            target: 'enteringCode',
+            actions: assign({
+              errorCode: 'code_rejected',
+              serverMessage: ({ event }) => failureOf(event.error).message,
+            }),
+          },
+        ],
+      },
+    },
+    redirecting: {
+      tags: ['busy'],
+      type: 'final',
+      entry: {
+        type: 'redirectToEnvironment',
+        params: ({ context }) => ({ url: context.practice?.environmentUrl ?? '' }),
+      },
+    },
+    failed: {
+      type: 'final',
+      entry: { type: 'navigate', params: { to: '/server-error', replace: true } },
+    },
+  },
+});
+
+type InviteCodeSnapshot = { context: InviteCodeContext; hasTag(tag: string): boolean };
+
+export type InviteCodeView = 'busy' | 'loginChooser' | 'profileForm' | 'codeForm';
+
+export function selectInviteCodeView(snapshot: InviteCodeSnapshot): InviteCodeView {
+  for (const view of ['loginChooser', 'profileForm', 'codeForm'] as const) {
+    if (snapshot.hasTag(view)) return view;
+  }
+  return 'busy';
+}

@@ -1,0 +1,292 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Invite, LoginConnection, Profile, SessionUser, UserPractice } from './domain';
+import {
+  type CallFailure,
+  failureOf,
+  isBadRequest,
+  isEmailVerified,
+  isServerFailure,
+  isSignedIn,
+  type LoginParams,
+  type NavigateParams,
+  type SessionAnswer,
+} from './practice-flow';
+
+/**
+ * /invite?practiceKey=&redirectUri= (spec §2, §6, §8). Signed out: a sign-up chooser that returns
+ * here. Signed in without a profile: the profile form (≥ 500 → /server-error, 400 stays with the
+ * errors, anything else continues). Then, for a verified email, the invite is accepted and the
+ * browser goes to `redirectUri` when it is on an allowed origin, else to the practice's
+ * environment (the edge helper src/app/live/redirects.ts decides). The invite is kept in local
+ * storage (provided `storeInvite`) so it survives the sign-up redirect and a reload.
+ */
+
+export interface InviteInput {
+  practiceKey: string | null;
+  redirectUri: string | null;
+}
+
+export interface InviteContext extends InviteInput {
+  user: SessionUser | null;
+  /** The user's pending invites (to tell an invite for another practice apart). */
+  invites: Invite[];
+  practice: UserPractice | null;
+  /** A 400 answer to the profile creation: field errors and message to show on the form. */
+  profileFailure: CallFailure | null;
+  errorCode: 'session_failed' | 'profile_failed' | 'accept_failed' | null;
+}
+
+export type InviteEvent =
+  | { type: 'signup.choose'; connection: LoginConnection }
+  | { type: 'profile.submit'; profile: Profile }
+  | { type: 'email.verify' }
+  | { type: 'switchPractice.open' };
+
+/** The path of this invite on the app (the sign-up returns here). */
+export function invitePath(context: InviteInput): string {
+  const query = new URLSearchParams();
+  if (context.practiceKey) query.set('practiceKey', context.practiceKey);
+  if (context.redirectUri) query.set('redirectUri', context.redirectUri);
+  const qs = query.toString();
+  return qs ? `/invite?${qs}` : '/invite';
+}
+
+export const inviteMachine = setup({
+  types: {
+    input: {} as InviteInput,
+    context: {} as InviteContext,
+    events: {} as InviteEvent,
+  },
+  actors: {
+    awaitSession: fromPromise<SessionAnswer>(async () => ({ user: null })),
+    checkProfileExists: fromPromise<boolean>(async () => false),
+    createProfile: fromPromise<void, { profile: Profile }>(async () => undefined),
+    fetchPendingInvites: fromPromise<Invite[]>(async () => []),
+    acceptInvite: fromPromise<UserPractice, { practiceKey: string }>(async () => {
+      throw new Error('acceptInvite not provided');
+    }),
+  },
+  actions: {
+    login: (_, _params: LoginParams) => undefined,
+    navigate: (_, _params: NavigateParams) => undefined,
+    storeInvite: (_, _params: InviteInput) => undefined,
+    clearInvite: () => undefined,
+    redirectToInviteTarget: (_, _params: { redirectUri: string | null; environmentUrl: string }) => undefined,
+  },
+  guards: {
+    hasInvite: ({ context }) => Boolean(context.practiceKey),
+    isSignedOut: (_, params: { answer: SessionAnswer }) => !isSignedIn(params.answer),
+    profileExists: (_, params: { exists: boolean }) => params.exists,
+    isServerFailure: (_, params: { error: unknown }) => isServerFailure(params.error),
+    isBadRequest: (_, params: { error: unknown }) => isBadRequest(params.error),
+    isEmailVerified: ({ context }) => isEmailVerified(context.user),
+    isInviteForAnotherPractice: ({ context }) =>
+      context.invites.length > 0 && !context.invites.some((i) => i.practiceKey === context.practiceKey),
+    isUnknownInvite: (_, params: { error: unknown }) => [404, 410].includes(failureOf(params.error).status),
+    isForbidden: (_, params: { error: unknown }) => failureOf(params.error).status === 403,
+  },
+}).createMachine({
+  id: 'invite',
+  context: ({ input }) => ({
+    practiceKey: input.practiceKey,
+    redirectUri: input.redirectUri,
+    user: null,
+    invites: [],
+    practice: null,
+    profileFailure: null,
+    errorCode: null,
+  }),
+  initial: 'checkingInvite',
+  states: {
+    checkingInvite: {
+      always: [
+        {
+          guard: 'hasInvite',
+          target: 'checkingSession',
+          actions: {
+            type: 'storeInvite',
+            params: ({ context }) => ({ practiceKey: context.practiceKey, redirectUri: context.redirectUri }),
+          },
+        },
+        { target: 'inviteNotFound' },
+      ],
+    },
+    checkingSession: {
+      tags: ['busy'],
+      invoke: {
+        id: 'awaitSession',
+        src: 'awaitSession',
+        onDone: [
+          {
+            guard: { type: 'isSignedOut', params: ({ event }) => ({ answer: event.output }) },
+            target: 'signedOut',
+          },
+          { target: 'checkingProfile', actions: assign({ user: ({ event }) => event.output.user }) },
+        ],
+        onError: { target: 'signedOut', actions: assign({ errorCode: 'session_failed' }) },
+      },
+    },
+    signedOut: {
+      tags: ['signupChooser'],
+      on: {
+        'signup.choose': {
+          actions: {
+            type: 'login',
+            params: ({ context, event }) => ({
+              connection: event.connection,
+              screenHint: 'signup',
+              returnTo: invitePath(context),
+            }),
+          },
+        },
+      },
+    },
+    checkingProfile: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkProfileExists',
+        src: 'checkProfileExists',
+        onDone: [
+          {
+            guard: { type: 'profileExists', params: ({ event }) => ({ exists: event.output }) },
+            target: 'checkingEmail',
+          },
+          { target: 'enteringProfile' },
+        ],
+        onError: { target: 'failed', actions: assign({ errorCode: 'profile_failed' }) },
+      },
+    },
+    enteringProfile: {
+      tags: ['profileForm'],
+      on: { 'profile.submit': 'savingProfile' },
+    },
+    savingProfile: {
+      tags: ['busy', 'profileForm'],
+      invoke: {
+        id: 'createProfile',
+        src: 'createProfile',
+        input: ({ event }) => ({
+          profile: event.type === 'profile.submit' ? event.profile : ({} as Profile),
+        }),
+        onDone: { target: 'checkingEmail', actions: assign({ profileFailure: null }) },
+        onError: [
+          {
+            guard: { type: 'isServerFailure', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: assign({ errorCode: 'profile_failed' }),
+          },
+          {
+            guard: { type: 'isBadRequest', params: ({ event }) => ({ error: event.error }) },
+            target: 'enteringProfile',
+            actions: assign({ profileFailure: ({ event }) => failureOf(event.error) }),
+          },
+          { target: 'checkingEmail', actions: assign({ profileFailure: null }) },
+        ],
+      },
+    },
+    checkingEmail: {
+      always: [{ guard: 'isEmailVerified', target: 'loadingInvites' }, { target: 'unverifiedEmail' }],
+    },
+    unverifiedEmail: {
+      tags: ['emailUnverified'],
+      on: {
+        'email.verify': {
+          actions: {
+            type: 'navigate',
+            params: ({ context }) => ({
+              to: '/auth/unverified-email',
+              search: { returnTo: invitePath(context) },
+            }),
+          },
+        },
+      },
+    },
+    loadingInvites: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchPendingInvites',
+        src: 'fetchPendingInvites',
+        onDone: { target: 'checkingInviteTarget', actions: assign({ invites: ({ event }) => event.output }) },
+        // Without the list the server still decides whether the invite exists.
+        onError: { target: 'acceptingInvite' },
+      },
+    },
+    checkingInviteTarget: {
+      always: [
+        { guard: 'isInviteForAnotherPractice', target: 'otherPractice' },
+        { target: 'acceptingInvite' },
+      ],
+    },
+    acceptingInvite: {
+      tags: ['busy'],
+      invoke: {
+        id: 'acceptInvite',
+        src: 'acceptInvite',
+        input: ({ context }) => ({ practiceKey: context.practiceKey ?? '' }),
+        onDone: { target: 'redirecting', actions: assign({ practice: ({ event }) => event.output }) },
+        onError: [
+          {
+            guard: { type: 'isUnknownInvite', params: ({ event }) => ({ error: event.error }) },
+            target: 'inviteNotFound',
+          },
+          {
+            guard: { type: 'isForbidden', params: ({ event }) => ({ error: event.error }) },
+            target: 'unverifiedEmail',
+          },
+          { target: 'failed', actions: assign({ errorCode: 'accept_failed' }) },
+        ],
+      },
+    },
+    otherPractice: {
+      tags: ['otherPractice'],
+      entry: 'clearInvite',
+      on: { 'switchPractice.open': { actions: { type: 'navigate', params: { to: '/switch-practice' } } } },
+    },
+    inviteNotFound: {
+      tags: ['inviteNotFound'],
+      entry: 'clearInvite',
+      on: { 'switchPractice.open': { actions: { type: 'navigate', params: { to: '/switch-practice' } } } },
+    },
+    redirecting: {
+      tags: ['busy'],
+      type: 'final',
+      entry: [
+        'clearInvite',
+        {
+          type: 'redirectToInviteTarget',
+          params: ({ context }) => ({
+            redirectUri: context.redirectUri,
+            environmentUrl: context.practice?.environmentUrl ?? '',
+          }),
+        },
+      ],
+    },
+    failed: {
+      type: 'final',
+      entry: { type: 'navigate', params: { to: '/server-error', replace: true } },
+    },
+  },
+});
+
+type InviteSnapshot = { context: InviteContext; hasTag(tag: string): boolean };
+
+export type InviteView =
+  | 'busy'
+  | 'signupChooser'
+  | 'profileForm'
+  | 'emailUnverified'
+  | 'otherPractice'
+  | 'inviteNotFound';
+
+export function selectInviteView(snapshot: InviteSnapshot): InviteView {
+  for (const view of [
+    'signupChooser',
+    'profileForm',
+    'emailUnverified',
+    'otherPractice',
+    'inviteNotFound',
+  ] as const) {
+    if (snapshot.hasTag(view)) return view;
+  }
+  return 'busy';
+}
