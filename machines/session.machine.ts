@@ -2,9 +2,18 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { LoginConnection, SessionUser } from './domain';
 
 /**
- * The session: is somebody signed in, and who. Wraps the identity provider's SDK through
- * provided actors (src/auth provides them), so the rest of the app (guards, navbar, account menu,
- * API client, hub token) reads the session from here.
+ * The session: is somebody signed in, and who (spec §4 Authentication, Session cleanup).
+ * Wraps the identity provider's SDK through provided actors (src/app/live/session.ts provides
+ * them from src/auth), so the rest of the app (guards, navbar, account menu, API client, hub
+ * token) reads the session from here.
+ *
+ * checking → (stale provider keys) clearingStaleSession → logout redirect
+ *          → (login hint mismatch) clearingLoginHint → local logout + reload in place
+ *          → signedIn | signedOut
+ * signedOut → session.login → redirectingToLogin (page leaves for the identity provider)
+ * signedIn.idle → session.refresh → signedIn.refreshing (token with cacheMode 'off', fresh user)
+ * signedIn → session.loginRequired (silent renewal said login_required) → endingSession → logout
+ * signedIn → session.logout → loggingOut
  */
 
 export interface LoginRequest {
@@ -14,22 +23,82 @@ export interface LoginRequest {
   /** Same-origin path (with query and hash) to come back to. */
   returnTo?: string;
   loginHint?: string;
+  /** 'login' forces the provider to ask again even when it has a session. */
+  prompt?: 'login';
 }
 
 export interface LogoutRequest {
+  /**
+   * Where the provider sends the browser after logout. A path starting with a single '/' is
+   * used on the app's own origin; anything else is used as given, but only if it is an allowed
+   * origin (checked at the edge).
+   */
   returnTo?: string;
   /** Clear the local session only (no provider round trip). */
   localOnly?: boolean;
+  /** After a local-only logout, reload the page in place. */
+  reload?: boolean;
+  /** Remove the login-hint query parameter from the address before reloading. */
+  removeLoginHint?: boolean;
 }
+
+/** What the start-up check found (src/auth decides; the machine routes on it). */
+export type SessionCheckResult =
+  | {
+      kind: 'signedIn';
+      user: SessionUser;
+      /** The app state's return target when this load completed a redirect login. */
+      returnTo: string | null;
+      /** A redirect-callback error that was recovered from (e.g. 'missing_transaction'). */
+      callbackErrorCode: string | null;
+    }
+  | { kind: 'signedOut'; callbackErrorCode: string | null }
+  /** Provider keys left in local storage while the provider's flag says not logged in. */
+  | { kind: 'staleProviderKeys'; logout: LogoutRequest }
+  /** The loginHint query parameter names somebody else than the signed-in user. */
+  | { kind: 'loginHintMismatch'; logout: LogoutRequest };
 
 export type SessionEvent =
   | { type: 'session.login'; request: LoginRequest }
   | { type: 'session.logout'; request?: LogoutRequest }
-  | { type: 'session.refresh' };
+  | { type: 'session.refresh' }
+  | { type: 'session.loginRequired' }
+  | { type: 'session.dismissError' };
 
 export interface SessionContext {
   user: SessionUser | null;
+  /** Return target from the app state of a completed redirect login. */
+  returnTo: string | null;
+  /** Auth error code (spec §8: 'login_required', 'missing_transaction', 'timeout', …). */
   errorCode: string | null;
+}
+
+/** The SDK's error code ('login_required', 'state_mismatch', …) or a generic fallback. */
+export function authErrorCode(error: unknown, fallback = 'unknown'): string {
+  if (error && typeof error === 'object' && 'error' in error) {
+    const code = (error as { error: unknown }).error;
+    if (typeof code === 'string' && code) return code;
+  }
+  return fallback;
+}
+
+/** The output of the `checkSession` done event (xstate.done.actor.*), if that is the event. */
+function checkResultOf(event: unknown): SessionCheckResult | undefined {
+  if (event && typeof event === 'object' && 'output' in event) {
+    const output = (event as { output: unknown }).output;
+    if (output && typeof output === 'object' && 'kind' in output) return output as SessionCheckResult;
+  }
+  return undefined;
+}
+
+function errorOf(event: unknown): unknown {
+  return event && typeof event === 'object' && 'error' in event
+    ? (event as { error: unknown }).error
+    : undefined;
+}
+
+function logoutRequestOf(result: SessionCheckResult | undefined): LogoutRequest | undefined {
+  return result && 'logout' in result ? result.logout : undefined;
 }
 
 export const sessionMachine = setup({
@@ -38,13 +107,47 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
   },
   actors: {
-    checkSession: fromPromise<SessionUser | null>(async () => null),
+    checkSession: fromPromise<SessionCheckResult>(async () => ({
+      kind: 'signedOut',
+      callbackErrorCode: null,
+    })),
     loginWithRedirect: fromPromise<void, LoginRequest>(async () => undefined),
+    refreshSession: fromPromise<SessionUser>(async () => {
+      throw new Error('refreshSession not provided');
+    }),
     logout: fromPromise<void, LogoutRequest>(async () => undefined),
+  },
+  guards: {
+    hasStaleProviderKeys: ({ event }) => checkResultOf(event)?.kind === 'staleProviderKeys',
+    hasLoginHintMismatch: ({ event }) => checkResultOf(event)?.kind === 'loginHintMismatch',
+    isSignedIn: ({ event }) => checkResultOf(event)?.kind === 'signedIn',
+    isLoginRequired: ({ event }) => authErrorCode(errorOf(event)) === 'login_required',
+  },
+  actions: {
+    assignCheckResult: assign(({ event }) => {
+      const result = checkResultOf(event);
+      if (!result) return {};
+      if (result.kind === 'signedIn') {
+        return { user: result.user, returnTo: result.returnTo, errorCode: result.callbackErrorCode };
+      }
+      if (result.kind === 'signedOut')
+        return { user: null, returnTo: null, errorCode: result.callbackErrorCode };
+      return { user: null, returnTo: null, errorCode: null };
+    }),
+    assignUser: assign({
+      user: ({ event }) => (event as unknown as { output: SessionUser }).output,
+      errorCode: null,
+    }),
+    clearUser: assign({ user: null, returnTo: null }),
+    assignError: assign({
+      errorCode: (_, params: { fallback: string; error: unknown }) =>
+        authErrorCode(params.error, params.fallback),
+    }),
+    clearError: assign({ errorCode: null }),
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, errorCode: null },
+  context: { user: null, returnTo: null, errorCode: null },
   initial: 'checking',
   states: {
     checking: {
@@ -52,31 +155,122 @@ export const sessionMachine = setup({
       invoke: {
         src: 'checkSession',
         onDone: [
-          {
-            guard: ({ event }) => event.output !== null,
-            target: 'signedIn',
-            actions: assign({ user: ({ event }) => event.output, errorCode: null }),
-          },
-          { target: 'signedOut', actions: assign({ user: null }) },
+          { guard: 'hasStaleProviderKeys', target: 'clearingStaleSession' },
+          { guard: 'hasLoginHintMismatch', target: 'clearingLoginHint' },
+          { guard: 'isSignedIn', target: 'signedIn', actions: 'assignCheckResult' },
+          { target: 'signedOut', actions: 'assignCheckResult' },
         ],
-        onError: { target: 'signedOut', actions: assign({ user: null, errorCode: 'check_failed' }) },
+        onError: {
+          target: 'signedOut',
+          actions: [
+            'clearUser',
+            {
+              type: 'assignError',
+              params: ({ event }) => ({ error: event.error, fallback: 'check_failed' }),
+            },
+          ],
+        },
+      },
+    },
+    clearingStaleSession: {
+      tags: ['busy'],
+      invoke: {
+        src: 'logout',
+        input: ({ event }) => logoutRequestOf(checkResultOf(event)) ?? {},
+        onDone: { target: 'signedOut', actions: 'clearUser' },
+        onError: {
+          target: 'signedOut',
+          actions: [
+            'clearUser',
+            {
+              type: 'assignError',
+              params: ({ event }) => ({ error: event.error, fallback: 'logout_failed' }),
+            },
+          ],
+        },
+      },
+    },
+    clearingLoginHint: {
+      tags: ['busy'],
+      invoke: {
+        src: 'logout',
+        input: ({ event }) =>
+          logoutRequestOf(checkResultOf(event)) ?? { localOnly: true, reload: true, removeLoginHint: true },
+        onDone: { target: 'signedOut', actions: 'clearUser' },
+        onError: {
+          target: 'signedOut',
+          actions: [
+            'clearUser',
+            {
+              type: 'assignError',
+              params: ({ event }) => ({ error: event.error, fallback: 'logout_failed' }),
+            },
+          ],
+        },
       },
     },
     signedOut: {
-      on: { 'session.login': 'redirectingToLogin' },
+      on: {
+        'session.login': 'redirectingToLogin',
+        'session.dismissError': { actions: 'clearError' },
+      },
     },
     redirectingToLogin: {
       tags: ['busy'],
+      entry: 'clearError',
       invoke: {
         src: 'loginWithRedirect',
         input: ({ event }) => (event.type === 'session.login' ? event.request : {}),
-        onError: { target: 'signedOut', actions: assign({ errorCode: 'login_failed' }) },
+        // On success the browser is leaving for the identity provider: stay here until it does.
+        onError: {
+          target: 'signedOut',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({ error: event.error, fallback: 'login_failed' }),
+          },
+        },
       },
     },
     signedIn: {
+      initial: 'idle',
       on: {
         'session.logout': 'loggingOut',
-        'session.refresh': 'checking',
+        'session.loginRequired': 'endingSession',
+      },
+      states: {
+        idle: {
+          on: {
+            'session.refresh': 'refreshing',
+            'session.dismissError': { actions: 'clearError' },
+          },
+        },
+        refreshing: {
+          tags: ['refreshing'],
+          invoke: {
+            src: 'refreshSession',
+            onDone: { target: 'idle', actions: 'assignUser' },
+            onError: [
+              { guard: 'isLoginRequired', target: '#session.endingSession' },
+              {
+                target: 'idle',
+                actions: {
+                  type: 'assignError',
+                  params: ({ event }) => ({ error: event.error, fallback: 'refresh_failed' }),
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
+    endingSession: {
+      tags: ['busy'],
+      entry: assign({ errorCode: 'login_required' }),
+      invoke: {
+        src: 'logout',
+        input: () => ({}),
+        onDone: { target: 'signedOut', actions: 'clearUser' },
+        onError: { target: 'signedOut', actions: 'clearUser' },
       },
     },
     loggingOut: {
@@ -84,25 +278,68 @@ export const sessionMachine = setup({
       invoke: {
         src: 'logout',
         input: ({ event }) => (event.type === 'session.logout' ? (event.request ?? {}) : {}),
-        onDone: { target: 'signedOut', actions: assign({ user: null }) },
-        onError: { target: 'signedOut', actions: assign({ user: null, errorCode: 'logout_failed' }) },
+        onDone: { target: 'signedOut', actions: 'clearUser' },
+        onError: {
+          target: 'signedOut',
+          actions: [
+            'clearUser',
+            {
+              type: 'assignError',
+              params: ({ event }) => ({ error: event.error, fallback: 'logout_failed' }),
+            },
+          ],
+        },
       },
     },
   },
 });
 
-type SessionSnapshot = { value: unknown; context: SessionContext; hasTag(tag: string): boolean };
+type SessionSnapshot = {
+  value: unknown;
+  context: SessionContext;
+  hasTag(tag: string): boolean;
+};
 
 export type SessionStatus = 'checking' | 'signedOut' | 'signedIn';
 
+function topState(snapshot: SessionSnapshot): string {
+  const { value } = snapshot;
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') return Object.keys(value)[0] ?? '';
+  return '';
+}
+
+/**
+ * 'signedIn' while somebody is signed in (also while refreshing), 'signedOut' once settled
+ * without a user, 'checking' while the session is being established or torn down.
+ */
 export function selectSessionStatus(snapshot: SessionSnapshot): SessionStatus {
-  if (snapshot.value === 'signedIn') return 'signedIn';
-  if (snapshot.value === 'signedOut') return 'signedOut';
+  const top = topState(snapshot);
+  if (top === 'signedIn') return 'signedIn';
+  if (top === 'signedOut') return 'signedOut';
   return snapshot.context.user ? 'signedIn' : 'checking';
+}
+
+/** True once the session has settled (signed in or out) and is not leaving the page. */
+export function selectIsSettled(snapshot: SessionSnapshot): boolean {
+  const top = topState(snapshot);
+  return top === 'signedIn' || top === 'signedOut';
+}
+
+export function selectIsRefreshing(snapshot: SessionSnapshot): boolean {
+  return snapshot.hasTag('refreshing');
 }
 
 export function selectUser(snapshot: SessionSnapshot): SessionUser | null {
   return snapshot.context.user;
+}
+
+export function selectSessionError(snapshot: SessionSnapshot): string | null {
+  return snapshot.context.errorCode;
+}
+
+export function selectReturnTo(snapshot: SessionSnapshot): string | null {
+  return snapshot.context.returnTo;
 }
 
 /** Display name falls back from name to nickname to the email's local part with dots as spaces (spec §3). */

@@ -1,7 +1,7 @@
-import { type ActorRefFrom, createActor } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
-import { sessionMachine } from '../../machines/session.machine';
-import { provideSession } from './live/session';
+import type { sessionMachine } from '../../machines/session.machine';
+import { createSessionActor } from './live/session';
 
 /**
  * The long-lived actors of the app, created once after the configuration is loaded and handed
@@ -13,7 +13,6 @@ export interface RootActors {
 }
 
 export function createRootActors(config: RuntimeConfig): RootActors {
-  const session = createActor(provideSession(sessionMachine, config));
-  session.start();
+  const session = createSessionActor(config);
   return { session };
 }

@@ -1,13 +1,165 @@
+import type { Auth0Client } from '@auth0/auth0-spa-js';
+import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
-import type { sessionMachine } from '../../../machines/session.machine';
+import { authConstants } from '../../../machines/constants';
+import type { SessionUser } from '../../../machines/domain';
+import {
+  authErrorCode,
+  type LoginRequest,
+  type LogoutRequest,
+  type SessionCheckResult,
+  sessionMachine,
+} from '../../../machines/session.machine';
+import { getAuthClient } from '../../auth/auth-client';
+import {
+  clearAllCookies,
+  clearProviderCookies,
+  hasStaleProviderKeys,
+  isLocalhost,
+  removeProviderKeys,
+} from '../../auth/provider-storage';
+import { logoutReturnTo, originsOf, sameOriginTarget, withoutQueryParam } from '../../auth/return-to';
+import { onLoginRequired } from '../../auth/token';
+import { logger } from '../logger';
 
 /**
- * Provides the session machine's effects. The identity-provider adapter (src/auth) replaces
- * this with the Auth0 SDK; until then nobody is signed in.
+ * Provides the session machine's effects with the identity provider's SDK (src/auth). Runs once,
+ * when the root actors are created, before the router has touched the address: the address the
+ * page was loaded with is the one the redirect callback and the cleanup checks read.
  */
-export function provideSession(
-  machine: typeof sessionMachine,
-  _config: RuntimeConfig,
-): typeof sessionMachine {
-  return machine;
+
+/** Never settles: the page is navigating away. */
+function leaving(): Promise<void> {
+  return new Promise<void>(() => undefined);
+}
+
+/** The SDK's errors carry a code; ID-token check failures are plain Errors about the ID token. */
+function callbackErrorCodeOf(error: unknown): string {
+  const code = authErrorCode(error, '');
+  if (code) return code;
+  const message = error instanceof Error ? error.message : '';
+  if (/id token|\(iss\)|\(aud\)|\(azp\)|nonce|\(exp\)|\(nbf\)|auth_time|org_/i.test(message))
+    return 'invalid_id_token';
+  return 'callback_failed';
+}
+
+function isRedirectCallback(url: URL): boolean {
+  return (
+    url.pathname === '/auth/redirect' &&
+    url.searchParams.has('state') &&
+    (url.searchParams.has('code') || url.searchParams.has('error'))
+  );
+}
+
+async function readUser(client: Auth0Client): Promise<SessionUser | null> {
+  const user = await client.getUser<SessionUser>();
+  return user?.sub ? user : null;
+}
+
+export function provideSession(machine: typeof sessionMachine, config: RuntimeConfig): typeof sessionMachine {
+  const auth = config.auth;
+  const origin = window.location.origin;
+  const initialHref = window.location.href;
+  const allowedOrigins = [origin, ...originsOf(config.app.portals.map((portal) => portal.url))];
+  const client = () => getAuthClient(auth, origin);
+
+  const checkSession = async (): Promise<SessionCheckResult> => {
+    const url = new URL(initialHref);
+    const cleanup = !isLocalhost(url.hostname);
+    if (cleanup && hasStaleProviderKeys(auth.auth0ClientId, document.cookie, window.localStorage)) {
+      const callbackUrl = url.searchParams.get(authConstants.callbackUrlParam);
+      logger.info('session: provider keys left without the authenticated flag, logging out');
+      return {
+        kind: 'staleProviderKeys',
+        logout: { returnTo: callbackUrl ?? `${url.pathname}${url.search}${url.hash}` },
+      };
+    }
+    const sdk = await client();
+    let returnTo: string | null = null;
+    let callbackErrorCode: string | null = null;
+    if (isRedirectCallback(url)) {
+      try {
+        const result = await sdk.handleRedirectCallback<{ returnTo?: string }>(url.href);
+        returnTo = sameOriginTarget(result.appState?.returnTo, origin);
+      } catch (error) {
+        // Back or refresh on /auth/redirect: the transaction is gone ('Invalid state'). Recover
+        // with a silent check below and let the redirect screen decide with the code.
+        callbackErrorCode = callbackErrorCodeOf(error);
+        logger.warn('session: redirect callback failed', callbackErrorCode);
+      }
+    }
+    if (!(await sdk.isAuthenticated())) {
+      await sdk.checkSession();
+    }
+    const user = await readUser(sdk);
+    if (!user) return { kind: 'signedOut', callbackErrorCode };
+    const hint = url.searchParams.get(authConstants.loginHintParam);
+    if (cleanup && hint && hint !== user.email && hint !== user.sub) {
+      logger.info('session: login hint names somebody else, logging out locally');
+      return { kind: 'loginHintMismatch', logout: { localOnly: true, reload: true, removeLoginHint: true } };
+    }
+    return { kind: 'signedIn', user, returnTo, callbackErrorCode };
+  };
+
+  const loginWithRedirect = async (request: LoginRequest): Promise<void> => {
+    const sdk = await client();
+    await sdk.loginWithRedirect({
+      appState: { returnTo: sameOriginTarget(request.returnTo, origin) ?? '/' },
+      authorizationParams: {
+        ...(request.connection ? { connection: request.connection } : {}),
+        ...(request.screenHint === 'signup' ? { screen_hint: 'signup' } : {}),
+        ...(request.loginHint ? { login_hint: request.loginHint } : {}),
+        ...(request.prompt ? { prompt: request.prompt } : {}),
+      },
+    });
+  };
+
+  const refreshSession = async (): Promise<SessionUser> => {
+    const sdk = await client();
+    await sdk.getTokenSilently({ cacheMode: 'off' });
+    const user = await readUser(sdk);
+    if (!user) throw Object.assign(new Error('No user after refresh'), { error: 'login_required' });
+    return user;
+  };
+
+  const logout = async (request: LogoutRequest): Promise<void> => {
+    const sdk = await client();
+    const cookieDomain = auth.cookieDomain ?? null;
+    removeProviderKeys(window.localStorage);
+    clearProviderCookies(document, auth.auth0ClientId, cookieDomain);
+    if (request.localOnly) {
+      await sdk.logout({ openUrl: false });
+      clearAllCookies(document, cookieDomain);
+      if (request.reload) {
+        const href = request.removeLoginHint
+          ? withoutQueryParam(window.location.href, authConstants.loginHintParam)
+          : window.location.href;
+        window.history.replaceState(window.history.state, '', href);
+        window.location.reload();
+        await leaving();
+      }
+      return;
+    }
+    const returnTo = logoutReturnTo(request.returnTo ?? '/', origin, allowedOrigins);
+    await sdk.logout({ logoutParams: { returnTo } });
+    // The browser is leaving for the provider's logout endpoint: stay 'loggingOut' until it does.
+    await leaving();
+  };
+
+  return machine.provide({
+    actors: {
+      checkSession: fromPromise(checkSession),
+      loginWithRedirect: fromPromise(({ input }) => loginWithRedirect(input)),
+      refreshSession: fromPromise(refreshSession),
+      logout: fromPromise(({ input }) => logout(input)),
+    },
+  });
+}
+
+/** The long-lived session actor, wired to the token getter (login_required → logout). */
+export function createSessionActor(config: RuntimeConfig): ActorRefFrom<typeof sessionMachine> {
+  const session = createActor(provideSession(sessionMachine, config));
+  onLoginRequired(() => session.send({ type: 'session.loginRequired' }));
+  session.start();
+  return session;
 }

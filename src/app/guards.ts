@@ -1,0 +1,77 @@
+import { redirect } from '@tanstack/react-router';
+import { waitFor } from 'xstate';
+import { authConstants } from '../../machines/constants';
+import type { SessionUser } from '../../machines/domain';
+import { selectIsSettled, selectSessionStatus } from '../../machines/session.machine';
+import { guardReturnTo, screenHintFor } from '../auth/return-to';
+import type { RouterContext } from './router-context';
+
+/**
+ * The authentication guard (spec §2) for a route's `beforeLoad`:
+ *
+ *   beforeLoad: (args) => requireSignedIn(args)
+ *   beforeLoad: (args) => requireSignedIn(args, { returnTo: '/switch-practice' })
+ *
+ * Waits for the session to settle. Signed in → resolves with the user. Not authenticated →
+ * starts a redirect login that returns to the callback-URL query parameter (CallbackUrl), else
+ * the given return target, else the current path with query and hash (same-origin only); a path
+ * containing 'signup' asks for the sign-up screen. While the browser leaves for the identity
+ * provider the promise stays pending, so the route shows its pending component (the "alternative
+ * layout while unauthenticated"). If the login cannot start, it redirects to /server-error.
+ */
+
+export interface GuardLocation {
+  pathname: string;
+  searchStr: string;
+  hash: string;
+}
+
+export interface GuardArgs {
+  context: RouterContext;
+  location: GuardLocation;
+}
+
+export interface GuardOptions {
+  /** Return target used when the address has no CallbackUrl parameter. */
+  returnTo?: string;
+  /** Ask for the sign-up screen even if the path does not contain 'signup'. */
+  screenHint?: 'signup' | 'login';
+}
+
+export function currentTargetOf(location: GuardLocation): string {
+  const hash = location.hash ? `#${location.hash.replace(/^#/, '')}` : '';
+  return `${location.pathname}${location.searchStr}${hash}`;
+}
+
+export async function requireSignedIn(
+  { context, location }: GuardArgs,
+  options: GuardOptions = {},
+): Promise<{ user: SessionUser }> {
+  const session = context.actors.session;
+  const settled = await waitFor(session, selectIsSettled, { timeout: Number.POSITIVE_INFINITY });
+  if (selectSessionStatus(settled) === 'signedIn' && settled.context.user) {
+    return { user: settled.context.user };
+  }
+  const params = new URLSearchParams(location.searchStr);
+  const returnTo = guardReturnTo({
+    callbackUrl: params.get(authConstants.callbackUrlParam),
+    returnTo: options.returnTo,
+    current: currentTargetOf(location),
+    origin: window.location.origin,
+  });
+  session.send({
+    type: 'session.login',
+    request: { returnTo, screenHint: options.screenHint ?? screenHintFor(location.pathname) },
+  });
+  // Pending until the page leaves; back in signedOut means the login could not start.
+  await waitFor(session, (snapshot) => snapshot.value === 'signedOut', { timeout: Number.POSITIVE_INFINITY });
+  throw redirect({ to: '/server-error' });
+}
+
+/** Resolves once the session has settled, with the user or null (for pages open to both). */
+export async function waitForSession({ context }: { context: RouterContext }): Promise<SessionUser | null> {
+  const settled = await waitFor(context.actors.session, selectIsSettled, {
+    timeout: Number.POSITIVE_INFINITY,
+  });
+  return selectSessionStatus(settled) === 'signedIn' ? settled.context.user : null;
+}
