@@ -4,6 +4,7 @@ import { onboardingDelays } from './constants';
 import type {
   Device,
   DirectoryPractice,
+  LoginConnection,
   PracticeRegistration,
   Profile,
   SessionUser,
@@ -68,13 +69,13 @@ type Impl<I, O> = (input: I) => Promise<O>;
 
 interface Fakes {
   verifyPin?: Impl<{ pin: string }, void>;
-  getSessionUser?: Impl<undefined, SessionUser | null>;
-  signUp?: Impl<unknown, void>;
-  loadProfile?: Impl<undefined, { user: SessionUser | null; profile: Profile | null }>;
+  getSessionUser?: Impl<unknown, SessionUser | null>;
+  signUp?: Impl<{ connection: LoginConnection; returnTo: string }, void>;
+  loadProfile?: Impl<unknown, { user: SessionUser | null; profile: Profile | null }>;
   createProfile?: Impl<{ profile: Profile }, void>;
   fetchDevices?: Impl<{ pin: string }, Device[]>;
   registerPractice?: Impl<PracticeRegistration, string>;
-  fetchUserPractices?: Impl<undefined, UserPractice[]>;
+  fetchUserPractices?: Impl<unknown, UserPractice[]>;
   loadDirectoryPractice?: Impl<{ key: string }, DirectoryPractice>;
   watch?: (send: (e: { type: string; practices?: UserPractice[] }) => void) => void;
 }
