@@ -77,3 +77,12 @@ export const realtimeRetryDelays = {
   /** After automatic reconnect gave up, keep trying at this calm pace (and on tab visible). */
   calmRetryDelay: 60000,
 } as const;
+
+/**
+ * Email verification (not in the spec's numbers: chosen so 'Resend verification Email' cannot be
+ * hammered). The screen counts the cooldown down once a second.
+ */
+export const emailVerificationDelays = {
+  resendCooldownSeconds: 30,
+  cooldownTick: 1000,
+} as const;
