@@ -24,6 +24,9 @@ const messages = defineMessages({
     defaultMessage: 'Logout',
     description: 'Account menu: sign-out item',
   },
+});
+
+const openMessages = defineMessages<{ open: { name: string } }>({
   open: {
     id: 'shell.account.open',
     defaultMessage: 'Account menu for {name}',
@@ -58,7 +61,10 @@ export function AccountMenu({ status, user, onLogin, onLogout }: AccountMenuProp
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={intl.formatMessage(messages.open, { name })} data-testid="account-menu">
+        <UnstyledButton
+          aria-label={intl.formatMessage(openMessages.open, { name })}
+          data-testid="account-menu"
+        >
           <Avatar src={user.picture || null} alt={name} radius="xl" color="initials" name={name}>
             {initials}
           </Avatar>

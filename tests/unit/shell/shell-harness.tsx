@@ -14,7 +14,12 @@ import { act } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
 import type { AppConfig, SessionUser } from '../../../machines/domain';
-import { type LoginRequest, type LogoutRequest, sessionMachine } from '../../../machines/session.machine';
+import {
+  type LoginRequest,
+  type LogoutRequest,
+  type SessionCheckResult,
+  sessionMachine,
+} from '../../../machines/session.machine';
 import { RootActorsContext, RuntimeConfigContext } from '../../../src/app/actors-context';
 import type { RootActors } from '../../../src/app/root-actors';
 import { RootLayout } from '../../../src/app/root-layout';
@@ -51,10 +56,10 @@ export function createTestSession(user: SessionUser | null) {
   const logouts: LogoutRequest[] = [];
   const machine = sessionMachine.provide({
     actors: {
-      checkSession: fromPromise(async () =>
+      checkSession: fromPromise<SessionCheckResult>(async () =>
         user
-          ? { kind: 'signedIn' as const, user, returnTo: null, callbackErrorCode: null }
-          : { kind: 'signedOut' as const, callbackErrorCode: null },
+          ? { kind: 'signedIn', user, returnTo: null, callbackErrorCode: null }
+          : { kind: 'signedOut', callbackErrorCode: null },
       ),
       loginWithRedirect: fromPromise<void, LoginRequest>(async ({ input }) => {
         logins.push(input);
