@@ -1,0 +1,398 @@
+import { type AnyRouter, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import {
+  type ActorRefFrom,
+  createActor,
+  fromCallback,
+  fromPromise,
+  type SnapshotFrom,
+  waitFor,
+} from 'xstate';
+import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
+import type { LocaleCode, Profile, SessionUser, UserPractice } from '../../../machines/domain';
+import {
+  emptyDraft,
+  type NavigateParams,
+  type OnboardingDraft,
+  type OnboardingEvent,
+  type OnboardingFailure,
+  type OnboardingInput,
+  type OnboardingStep,
+  onboardingMachine,
+  type PracticeDraft,
+  type RegionChoice,
+} from '../../../machines/onboarding.machine';
+import { selectIsSettled, selectSessionStatus, selectUser } from '../../../machines/session.machine';
+import { createApiClient, isApiError } from '../../api/client';
+import { createEndpoints, type Endpoints } from '../../api/endpoints';
+import { NotSignedInError, tryGetAccessToken } from '../../auth/token';
+import { useLocaleControl } from '../../i18n/intl-provider';
+import { useRootActors, useRuntimeConfig } from '../actors-context';
+import { logger } from '../logger';
+import type { RootActors } from '../root-actors';
+import { storageKeys } from '../storage-keys';
+import { redirectToEnvironment } from './redirects';
+
+/**
+ * The onboarding machine's effects (spec §4, §7): the API calls, the session, local storage for
+ * the draft, navigation, locale and the redirect to the practice's environment.
+ *
+ * One onboarding actor lives across the /onboarding/* screens: a screen reuses the running actor
+ * when it is at that screen's step (the machine moved there and navigated), and otherwise starts
+ * a fresh one at the screen's step from the draft in local storage (reload, crash, the identity
+ * provider's redirect, a link). It is stopped once the user leaves the onboarding routes.
+ */
+
+export type OnboardingActor = ActorRefFrom<typeof onboardingMachine>;
+export type OnboardingSnapshot = SnapshotFrom<typeof onboardingMachine>;
+
+// ───────────────────────────── the draft in local storage ─────────────────────────────
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function readJson(storage: Storage, key: string): unknown {
+  try {
+    const raw = storage.getItem(key);
+    return raw === null ? null : (JSON.parse(raw) as unknown);
+  } catch {
+    return null;
+  }
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function readPractice(value: unknown): PracticeDraft | null {
+  if (!isRecord(value) || !isRecord(value.practice)) return null;
+  const p = value.practice;
+  const address = isRecord(p.address) ? p.address : {};
+  const type = Number(p.veterinaryType);
+  return {
+    environment: value.environment === 'uk' ? 'uk' : 'au',
+    terms: value.terms === true,
+    practice: {
+      businessName: text(p.businessName),
+      businessNumber: text(p.businessNumber),
+      name: text(p.name),
+      veterinaryType: type === 2 || type === 3 ? type : 1,
+      email: text(p.email),
+      phone: text(p.phone),
+      address: {
+        address1: text(address.address1),
+        city: text(address.city),
+        postcode: text(address.postcode),
+        state: text(address.state),
+        country: text(address.country),
+      },
+    },
+  };
+}
+
+/** The draft from local storage (spec §9 keys); anything malformed is ignored. */
+export function readDraft(storage: Storage = window.localStorage): OnboardingDraft {
+  const draft = emptyDraft();
+  const pin = readJson(storage, storageKeys.onboardingPin);
+  if (typeof pin === 'string' && /^\d{4}$/.test(pin)) draft.pin = pin;
+  draft.practice = readPractice(readJson(storage, storageKeys.onboardingPracticeRegistration));
+  const profile = readJson(storage, storageKeys.onboardingProfileRegistration);
+  if (isRecord(profile)) {
+    draft.profile = {
+      firstName: text(profile.firstName),
+      lastName: text(profile.lastName),
+      email: text(profile.email),
+      phone: text(profile.phone),
+      dateOfBirth: text(profile.dateOfBirth),
+    };
+  }
+  const options = readJson(storage, storageKeys.onboardingOptions);
+  if (isRecord(options) && typeof options.registeredFromDirectoryPracticeKey === 'string') {
+    draft.options = { registeredFromDirectoryPracticeKey: options.registeredFromDirectoryPracticeKey };
+  }
+  return draft;
+}
+
+export function writeDraft(draft: OnboardingDraft, storage: Storage = window.localStorage): void {
+  const put = (key: string, value: unknown) => {
+    if (value === null || value === undefined) storage.removeItem(key);
+    else storage.setItem(key, JSON.stringify(value));
+  };
+  try {
+    put(storageKeys.onboardingPin, draft.pin);
+    put(storageKeys.onboardingPracticeRegistration, draft.practice);
+    put(storageKeys.onboardingProfileRegistration, draft.profile);
+    put(
+      storageKeys.onboardingOptions,
+      draft.options.registeredFromDirectoryPracticeKey === null ? null : draft.options,
+    );
+  } catch (error) {
+    logger.warn('onboarding: could not store the draft', error);
+  }
+}
+
+export function clearStoredDraft(storage: Storage = window.localStorage): void {
+  for (const key of [
+    storageKeys.onboardingPin,
+    storageKeys.onboardingPracticeRegistration,
+    storageKeys.onboardingProfileRegistration,
+    storageKeys.onboardingOptions,
+  ]) {
+    storage.removeItem(key);
+  }
+}
+
+// ───────────────────────────── calls ─────────────────────────────
+
+/** The API client's errors as the machine reads them (machines never see ApiError). */
+export function toFailure(error: unknown): OnboardingFailure {
+  if (error instanceof NotSignedInError) return { kind: 'unauthenticated' };
+  if (isApiError(error)) {
+    if (error.status === 401) return { kind: 'unauthenticated' };
+    const fieldErrors = error.fieldErrors;
+    if (Object.keys(fieldErrors).length > 0) return { kind: 'validation', fieldErrors, messages: [] };
+    // Client-made messages (network down, timeout, unparseable) are not the server's words.
+    const serverMessage = error.code === 'HTTP_ERROR' && !error.messageDescriptor ? error.message : null;
+    return { kind: 'failed', status: error.status, message: serverMessage };
+  }
+  return { kind: 'failed', status: 500, message: null };
+}
+
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toFailure(error);
+  }
+}
+
+let sharedEndpoints: Endpoints | null = null;
+function endpoints(): Endpoints {
+  sharedEndpoints ??= createEndpoints(
+    createApiClient({ baseUrl: '', getToken: async () => (await tryGetAccessToken()) ?? undefined }),
+  );
+  return sharedEndpoints;
+}
+
+// ───────────────────────────── real-time practices ─────────────────────────────
+
+interface Watchable<TSnapshot> {
+  getSnapshot(): TSnapshot;
+  subscribe(listener: (snapshot: TSnapshot) => void): { unsubscribe(): void };
+}
+
+/** The user store and hub the real-time engineer adds to the root actors (read structurally). */
+interface RealtimeActors {
+  userStore?: Watchable<{ context: { practices: UserPractice[] } }>;
+  hub?: Watchable<{ hasTag(tag: string): boolean }>;
+}
+
+// ───────────────────────────── provide ─────────────────────────────
+
+export interface OnboardingEdges {
+  actors: RootActors & RealtimeActors;
+  config: RuntimeConfig;
+  navigate(params: NavigateParams): void;
+  setLocale(locale: LocaleCode): void;
+  storage?: Storage;
+  api?: Endpoints;
+}
+
+export function regionChoicesOf(config: RuntimeConfig): RegionChoice[] {
+  const publicPortals = config.app.portals.filter((p) => p.isPublic);
+  const choices = publicPortals.map((p) => ({
+    key: p.key,
+    locale: p.locales[0] ?? (p.key === 'uk' ? ('en-GB' as const) : ('en-AU' as const)),
+  }));
+  return choices.length > 0 ? choices : [{ key: 'au', locale: 'en-AU' }];
+}
+
+export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMachine {
+  const session = edges.actors.session;
+  const storage = edges.storage ?? window.localStorage;
+  const api = () => edges.api ?? endpoints();
+
+  const sessionUser = async (): Promise<SessionUser | null> => {
+    const settled = await waitFor(session, selectIsSettled, { timeout: Number.POSITIVE_INFINITY });
+    return selectSessionStatus(settled) === 'signedIn' ? selectUser(settled) : null;
+  };
+
+  return onboardingMachine.provide({
+    actors: {
+      verifyPin: fromPromise(({ input }) => call(() => api().verifyPin(input.pin))),
+      getSessionUser: fromPromise(sessionUser),
+      signUp: fromPromise(async ({ input }) => {
+        session.send({
+          type: 'session.login',
+          request: { connection: input.connection, screenHint: 'signup', returnTo: input.returnTo },
+        });
+        // Pending while the browser leaves; back in signedOut means the login could not start.
+        await waitFor(session, (s) => selectSessionStatus(s) === 'signedOut', {
+          timeout: Number.POSITIVE_INFINITY,
+        });
+        throw new Error('The sign-up could not start');
+      }),
+      loadProfile: fromPromise(async (): Promise<{ user: SessionUser | null; profile: Profile | null }> => {
+        const user = await sessionUser();
+        if (!user) return { user: null, profile: null };
+        const exists = await call(() => api().profileExists());
+        const profile = exists ? await call(() => api().profile()) : null;
+        return { user, profile };
+      }),
+      createProfile: fromPromise(({ input }) =>
+        call(() =>
+          api().createProfile({
+            firstName: input.profile.firstName,
+            lastName: input.profile.lastName,
+            email: input.profile.email,
+            phone: input.profile.phone,
+            dateOfBirth: input.profile.dateOfBirth,
+          }),
+        ),
+      ),
+      fetchDevices: fromPromise(({ input }) => call(() => api().fetchDevices(input.pin))),
+      registerPractice: fromPromise(({ input }) => call(() => api().registerPractice(input))),
+      fetchUserPractices: fromPromise(() => call(() => api().userPractices())),
+      loadDirectoryPractice: fromPromise(({ input }) => call(() => api().sharedDirectoryPractice(input.key))),
+      watchUserPractices: fromCallback(({ sendBack }) => {
+        const send = (event: OnboardingEvent) => sendBack(event);
+        const { userStore, hub } = edges.actors;
+        const subscriptions: Array<{ unsubscribe(): void }> = [];
+        if (hub) {
+          let connected: boolean | null = null;
+          const onHub = (snapshot: { hasTag(tag: string): boolean }) => {
+            const now = snapshot.hasTag('connected');
+            if (now === connected) return;
+            connected = now;
+            send({ type: now ? 'realtime.connected' : 'realtime.disconnected' });
+          };
+          onHub(hub.getSnapshot());
+          subscriptions.push(hub.subscribe(onHub));
+        }
+        if (userStore) {
+          const onStore = (snapshot: { context: { practices: UserPractice[] } }) =>
+            send({ type: 'practices.update', practices: snapshot.context.practices });
+          onStore(userStore.getSnapshot());
+          subscriptions.push(userStore.subscribe(onStore));
+        }
+        return () => {
+          for (const s of subscriptions) s.unsubscribe();
+        };
+      }),
+    },
+    actions: {
+      navigate: (_, params) => edges.navigate(params),
+      persistDraft: (_, params) => writeDraft(params.draft, storage),
+      clearDraft: () => clearStoredDraft(storage),
+      applyLocale: (_, params) => edges.setLocale(params.locale),
+      redirectToEnvironment: (_, params) => {
+        redirectToEnvironment(params.url, edges.config);
+      },
+    },
+  });
+}
+
+// ───────────────────────────── the screens' hook ─────────────────────────────
+
+/** The step a snapshot belongs to (which route screen shows it). */
+export function stepOf(snapshot: OnboardingSnapshot): OnboardingStep {
+  const value = snapshot.value;
+  const top = typeof value === 'string' ? value : Object.keys(value)[0];
+  switch (top) {
+    case 'directoryPractice':
+    case 'pin':
+    case 'account':
+    case 'profile':
+    case 'practice':
+    case 'thankYou':
+      return top;
+    case 'verifyingEmail':
+      return 'account';
+    case 'redirecting':
+      return 'thankYou';
+    default:
+      return snapshot.context.startStep;
+  }
+}
+
+export interface OnboardingRouteInput {
+  directoryPracticeKey?: string | null;
+  practiceKey?: string | null;
+}
+
+let current: { actor: OnboardingActor; stop(): void } | null = null;
+
+function hrefOf(params: NavigateParams): string {
+  const search = new URLSearchParams(params.search ?? {}).toString();
+  return search ? `${params.to}?${search}` : params.to;
+}
+
+function routerNavigate(router: AnyRouter, params: NavigateParams): void {
+  const href = hrefOf(params);
+  if (params.replace) router.history.replace(href);
+  else router.history.push(href);
+}
+
+const onboardingPathPrefixes = ['/onboarding', '/auth'];
+
+function reusable(step: OnboardingStep, route: OnboardingRouteInput): OnboardingActor | null {
+  if (!current) return null;
+  const snapshot = current.actor.getSnapshot();
+  if (snapshot.status !== 'active' || stepOf(snapshot) !== step) return null;
+  if (step === 'directoryPractice' && snapshot.context.directoryPracticeKey !== route.directoryPracticeKey) {
+    return null;
+  }
+  if (step === 'thankYou' && route.practiceKey && snapshot.context.practiceKey !== route.practiceKey)
+    return null;
+  return current.actor;
+}
+
+/**
+ * The onboarding actor for a route screen: the running one when it is at this step, otherwise a
+ * new one started at this step from the stored draft.
+ */
+export function useOnboardingActor(step: OnboardingStep, route: OnboardingRouteInput = {}): OnboardingActor {
+  const actors = useRootActors();
+  const config = useRuntimeConfig();
+  const router = useRouter();
+  const { setLocale } = useLocaleControl();
+  const [actor] = useState<OnboardingActor>(() => {
+    const running = reusable(step, route);
+    if (running) return running;
+    current?.stop();
+    const input: OnboardingInput = {
+      step,
+      draft: readDraft(),
+      regions: regionChoicesOf(config),
+      directoryPracticeKey: route.directoryPracticeKey ?? null,
+      practiceKey: route.practiceKey ?? null,
+    };
+    const machine = provideOnboarding({
+      actors,
+      config,
+      navigate: (params) => routerNavigate(router, params),
+      setLocale,
+    });
+    const created = createActor(machine, { input });
+    const entry: { actor: OnboardingActor; stop(): void } = {
+      actor: created,
+      stop: () => {
+        unsubscribe();
+        created.stop();
+        if (current === entry) current = null;
+      },
+    };
+    // Leaving the onboarding routes ends the flow (no polling in the background).
+    const unsubscribe = router.subscribe('onResolved', ({ toLocation }) => {
+      if (!onboardingPathPrefixes.some((prefix) => toLocation.pathname.startsWith(prefix))) entry.stop();
+    });
+    current = entry;
+    created.start();
+    return created;
+  });
+  return actor;
+}
+
+/** For tests: forget the running actor. */
+export function resetOnboardingActor(): void {
+  current?.stop();
+  current = null;
+}
