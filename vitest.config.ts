@@ -11,6 +11,7 @@ export default defineConfig({
       'tests/unit/**/*.test.{ts,tsx}',
       'tests/model/**/*.test.{ts,tsx}',
       'scripts/**/*.test.ts',
+      'tests/contract/**/*.test.ts',
     ],
     environment: 'node',
     globals: false,

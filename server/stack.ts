@@ -141,6 +141,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     dataDir,
     appUrl,
     testHooks,
+    quiet: opts.quiet === true,
   });
 
   const jwks = createRemoteJWKSet(new URL(`${idpUrl}/.well-known/jwks.json`));

@@ -490,7 +490,7 @@ export function createApi(options: ApiOptions) {
         throw error;
       }
       if (route.body) {
-        const errors = await validateBody(route.body, body ?? {});
+        const errors = await validateBody(route.body, body === undefined ? {} : body);
         if (Object.keys(errors).length > 0) {
           sendValidationProblem(res, instance, errors);
           return;

@@ -1,9 +1,11 @@
 import { type AnyObject, type ObjectSchema, object, string } from 'yup';
 import { buildSchema } from '../../src/validation/fields';
 import { validationErrorMap } from '../../src/validation/format';
+import { regionFor } from '../../src/validation/regions';
 import {
   inviteCodeSchema,
   pinSchema,
+  practiceSchema,
   profileFields,
   registrationSchemaForPayload,
 } from '../../src/validation/schemas';
@@ -135,6 +137,43 @@ async function plainErrors(
 
 export type BodyKind = keyof typeof shapes;
 
+/** Missing nested objects become `{}` so every missing field is reported by its own path. */
+function withNestedObjects(body: Record<string, unknown>): Record<string, unknown> {
+  const practice = body.practice === undefined ? {} : body.practice;
+  return {
+    ...body,
+    practice:
+      isPlainObject(practice) && practice.address === undefined ? { ...practice, address: {} } : practice,
+    profile: body.profile === undefined ? {} : body.profile,
+    options: body.options === undefined ? {} : body.options,
+  };
+}
+
+function mergeErrors(...maps: Record<string, string[]>[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const map of maps) {
+    for (const [path, messages] of Object.entries(map)) {
+      out[path] = [...new Set([...(out[path] ?? []), ...messages])];
+    }
+  }
+  return out;
+}
+
+/**
+ * The registration payload: the shared registration schema, plus the region's practice form schema
+ * over the same payload (the practice form's fields are the payload's `practice.*` paths), so every
+ * practice rule of spec §5 holds on the server whatever the registration schema composes.
+ */
+async function registrationErrors(body: Record<string, unknown>): Promise<Record<string, string[]>> {
+  const value = withNestedObjects(body);
+  const region = regionFor(typeof body.environment === 'string' ? body.environment : undefined).key;
+  const [whole, practice] = await Promise.all([
+    validationErrorMap(registrationSchemaForPayload(value), value, { strict: true }),
+    validationErrorMap(practiceSchema(region), value, { strict: true }),
+  ]);
+  return mergeErrors(whole, practice);
+}
+
 /**
  * Validates a parsed JSON body of a kind: shape first (object, known fields), then the schema.
  * Returns the problem-details `errors` map, empty when valid.
@@ -144,7 +183,7 @@ export async function validateBody(kind: BodyKind, body: unknown): Promise<Recor
   if (shapeProblem) return shapeProblem;
   switch (kind) {
     case 'registration':
-      return validationErrorMap(registrationSchemaForPayload(body), body, { strict: true });
+      return registrationErrors(body as Record<string, unknown>);
     case 'profile':
       return validationErrorMap(profileDataSchema, body, { strict: true });
     case 'pin':

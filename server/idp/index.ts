@@ -30,6 +30,7 @@ export interface IdpOptions {
   /** Called when a user signs up with email (so the API can send the verification mail). */
   appUrl: string;
   testHooks: boolean;
+  quiet?: boolean;
   /** Called after the IdP changes a user's state (sign-up). */
   onUserChanged?: (sub: string) => void;
 }
@@ -226,6 +227,14 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
         `${out.error ?? 'error'}: ${out.error_description ?? 'Something went wrong while signing in.'}`,
       );
     },
+  });
+
+  // Koa logs unhandled errors with console.error unless the app has an 'error' listener.
+  provider.on('error', (error: unknown) => {
+    if (!options.quiet) console.warn('[idp] error', error);
+  });
+  provider.on('server_error', (_ctx: unknown, error: unknown) => {
+    console.warn('[idp] server_error', error);
   });
 
   const callback = provider.callback();

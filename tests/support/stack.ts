@@ -1,0 +1,245 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ProviderCode } from '../../machines/domain';
+import { type Stack, type StackOptions, startStack } from '../../server/stack';
+
+/**
+ * Programmatic start of the local stack for tests: free ports, a fresh temporary data directory,
+ * test hooks on, quiet. `dispose()` stops it and deletes the directory.
+ *
+ *   const stack = await startTestStack();
+ *   const user = await stack.createUser({ email: 'a@example.test' });   // verified by default
+ *   const res = await stack.api('/api/profile/exists', { token: user.accessToken });
+ *   await stack.dispose();
+ */
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** Parsed JSON body, or undefined when the body is not JSON. */
+  json: unknown;
+}
+
+export interface CreatedUser {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  accessToken: string;
+}
+
+export interface Tokens {
+  access_token: string;
+  id_token: string;
+  refresh_token?: string;
+  expires_in: number;
+  token_type: string;
+  scope?: string;
+}
+
+export interface TestStack extends Stack {
+  dataDir: string;
+  dispose(): Promise<void>;
+  /** POST {idp}/__test/users: a user of a connection (default email, verified), with an access token. */
+  createUser(input?: {
+    email?: string;
+    password?: string;
+    connection?: ProviderCode;
+    emailVerified?: boolean;
+    name?: string;
+    givenName?: string;
+    familyName?: string;
+  }): Promise<CreatedUser>;
+  /** A fresh access token for a user (signed like the IdP's). */
+  token(sub: string, options?: { expiresInSeconds?: number }): Promise<string>;
+  /** Calls the app origin (`path` starting with /api or /__test). JSON body unless `rawBody` given. */
+  api(
+    path: string,
+    init?: {
+      method?: string;
+      token?: string | null;
+      body?: unknown;
+      rawBody?: string | Buffer;
+      headers?: Record<string, string>;
+    },
+  ): Promise<ApiAnswer>;
+  /** Messages in the dev mailbox for an address (newest first). */
+  mail(to: string): Promise<{ id: number; to: string; subject: string; text: string; html: string }[]>;
+  /** The verification link of the newest verification email to an address. */
+  verificationLink(to: string): Promise<string | null>;
+  /** A real authorization-code + PKCE login through the IdP's pages (email connection). */
+  loginWithPassword(email: string, password: string, options?: { audience?: string }): Promise<Tokens>;
+  /** Exchanges a refresh token (rotation: the answer carries a new one). */
+  refresh(refreshToken: string): Promise<{ status: number; body: Record<string, unknown> }>;
+}
+
+export async function startTestStack(options: StackOptions = {}): Promise<TestStack> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'stack-test-'));
+  const stack = await startStack({
+    appPort: 0,
+    idpPort: 0,
+    mailboxPort: 0,
+    auPort: 0,
+    ukPort: 0,
+    activationDelayMs: 300,
+    testHooks: true,
+    quiet: true,
+    ...options,
+    dataDir,
+  });
+
+  const api: TestStack['api'] = async (path, init = {}) => {
+    const headers: Record<string, string> = { Accept: 'application/json', ...(init.headers ?? {}) };
+    let body: string | Buffer | undefined;
+    if (init.rawBody !== undefined) body = init.rawBody;
+    else if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    if (init.token) headers.Authorization = `Bearer ${init.token}`;
+    const response = await fetch(`${stack.appUrl}${path}`, {
+      method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+    });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, json };
+  };
+
+  const mail: TestStack['mail'] = async (to) => {
+    const response = await fetch(`${stack.mailboxUrl}/api/messages?to=${encodeURIComponent(to)}`);
+    return (await response.json()) as Awaited<ReturnType<TestStack['mail']>>;
+  };
+
+  async function loginWithPassword(email: string, password: string, login: { audience?: string } = {}) {
+    const jar = new Map<string, string>();
+    const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const remember = (response: Response) => {
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const index = pair?.indexOf('=') ?? -1;
+        if (!pair || index < 1) continue;
+        const name = pair.slice(0, index);
+        const value = pair.slice(index + 1);
+        if (/expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name);
+        else jar.set(name, value);
+      }
+    };
+    const go = async (url: string, init: RequestInit = {}) => {
+      const response = await fetch(url, {
+        ...init,
+        redirect: 'manual',
+        headers: { ...(init.headers as Record<string, string>), cookie: cookieHeader() },
+      });
+      remember(response);
+      return response;
+    };
+
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const redirectUri = `${stack.appUrl}/auth/redirect`;
+    const state = randomBytes(8).toString('hex');
+    const authorize = new URL(`${stack.idpUrl}/authorize`);
+    authorize.search = new URLSearchParams({
+      client_id: stack.clientId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      response_mode: 'query',
+      scope: 'openid profile email offline_access',
+      audience: login.audience ?? stack.audience,
+      state,
+      nonce: randomBytes(8).toString('hex'),
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    }).toString();
+
+    let response = await go(authorize.href);
+    const interaction = response.headers.get('location');
+    if (response.status !== 303 || !interaction) throw new Error(`authorize answered ${response.status}`);
+    const interactionUrl = new URL(interaction, stack.idpUrl).href;
+    response = await go(interactionUrl);
+    if (response.status !== 200) throw new Error(`login page answered ${response.status}`);
+    response = await go(`${interactionUrl}/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, password }).toString(),
+    });
+    let location = response.headers.get('location');
+    if (!location) throw new Error(`login answered ${response.status}: ${await response.text()}`);
+    for (let hops = 0; hops < 5 && !location.startsWith(redirectUri); hops += 1) {
+      response = await go(new URL(location, stack.idpUrl).href);
+      location = response.headers.get('location');
+      if (!location) throw new Error(`resume answered ${response.status}: ${await response.text()}`);
+    }
+    const back = new URL(location);
+    if (back.searchParams.get('state') !== state) throw new Error('state mismatch');
+    const code = back.searchParams.get('code');
+    if (!code) throw new Error(`no code: ${location}`);
+    const token = await fetch(`${stack.idpUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: stack.clientId,
+        code,
+        code_verifier: verifier,
+        redirect_uri: redirectUri,
+      }).toString(),
+    });
+    const tokens = (await token.json()) as Tokens & { error?: string; error_description?: string };
+    if (token.status !== 200) throw new Error(`token answered ${token.status}: ${JSON.stringify(tokens)}`);
+    return tokens;
+  }
+
+  return {
+    ...stack,
+    dataDir,
+    api,
+    mail,
+    loginWithPassword,
+    async refresh(refreshToken) {
+      const response = await fetch(`${stack.idpUrl}/oauth/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          client_id: stack.clientId,
+          refresh_token: refreshToken,
+        }).toString(),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+    async createUser(input = {}) {
+      const response = await fetch(`${stack.idpUrl}/__test/users`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          email: input.email ?? `user.${randomBytes(5).toString('hex')}@example.test`,
+          ...input,
+        }),
+      });
+      if (response.status !== 201) throw new Error(`createUser answered ${response.status}`);
+      return (await response.json()) as CreatedUser;
+    },
+    token: (sub, tokenOptions) => stack.mintAccessToken(sub, tokenOptions),
+    async verificationLink(to) {
+      const messages = await mail(to);
+      const match = messages
+        .map((message) => /https?:\/\/[^\s"<]+\/auth\/verified-email\?[^\s"<]+/.exec(message.text)?.[0])
+        .find(Boolean);
+      return match ?? null;
+    },
+    async dispose() {
+      await stack.stop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
