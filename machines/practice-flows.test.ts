@@ -1,0 +1,438 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import type { ActivePracticeResponse, Invite, Profile, UserPractice } from './domain';
+import { inviteMachine } from './invite.machine';
+import { inviteCodeMachine } from './invite-code.machine';
+import { landingMachine, selectLandingView } from './landing.machine';
+import { portalRedirectMachine } from './portal-redirect.machine';
+import { practiceDisplayName, type SessionAnswer } from './practice-flow';
+import { failure, fixtures, userStates } from './practice-flow.fixtures';
+import { type SwitchPracticeEvent, switchPracticeMachine } from './switch-practice.machine';
+
+const session = (answer: SessionAnswer) => fromPromise<SessionAnswer>(async () => answer);
+const resolves = <T, I = unknown>(value: T) => fromPromise<T, I>(async () => value);
+const rejects = <T, I = unknown>(error: unknown) =>
+  fromPromise<T, I>(async () => {
+    throw error;
+  });
+
+describe('landing machine', () => {
+  it('signed out shows the chooser and starts a login returning to /', async () => {
+    const login = vi.fn();
+    const actor = createActor(
+      landingMachine.provide({
+        actors: { awaitSession: session({ user: null }) },
+        actions: { login: (_, p) => login(p) },
+      }),
+      { input: { inviteLanding: false } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(selectLandingView(actor.getSnapshot())).toBe('chooser');
+    actor.send({ type: 'login.choose', connection: 'google-oauth2' });
+    expect(login).toHaveBeenCalledWith({ connection: 'google-oauth2', screenHint: 'login', returnTo: '/' });
+  });
+
+  it('redirects to the active practice environment', async () => {
+    const redirect = vi.fn();
+    const actor = createActor(
+      landingMachine.provide({
+        actors: {
+          awaitSession: session({ user: fixtures.verifiedUser }),
+          fetchActivePractice: resolves<ActivePracticeResponse>(fixtures.active),
+        },
+        actions: { redirectToEnvironment: (_, p) => redirect(p) },
+      }),
+      { input: { inviteLanding: false } },
+    ).start();
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(redirect).toHaveBeenCalledWith({ url: fixtures.active.activePractice.environmentUrl });
+  });
+
+  it('without an active practice waits exactly 2500 ms, then goes to /switch-practice', async () => {
+    const clock = new SimulatedClock();
+    const navigate = vi.fn();
+    const actor = createActor(
+      landingMachine.provide({
+        actors: {
+          awaitSession: session({ user: fixtures.verifiedUser }),
+          fetchActivePractice: resolves<ActivePracticeResponse>(fixtures.noActive),
+        },
+        actions: { navigate: (_, p) => navigate(p) },
+      }),
+      { input: { inviteLanding: false }, clock },
+    ).start();
+    await waitFor(actor, (s) => s.matches('waitingToSwitch'));
+    expect(selectLandingView(actor.getSnapshot())).toBe('noActivePractice');
+    clock.increment(2499);
+    expect(navigate).not.toHaveBeenCalled();
+    clock.increment(1);
+    expect(navigate).toHaveBeenCalledWith({ to: '/switch-practice', replace: true });
+  });
+
+  it('goes back to /invite when the invite landing flag is set', async () => {
+    const navigate = vi.fn();
+    const actor = createActor(
+      landingMachine.provide({
+        actors: { awaitSession: session({ user: fixtures.verifiedUser }) },
+        actions: { navigate: (_, p) => navigate(p) },
+      }),
+      { input: { inviteLanding: true } },
+    ).start();
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(navigate).toHaveBeenCalledWith({ to: '/invite', replace: true });
+  });
+});
+
+describe('switch-practice machine', () => {
+  const live = (events: SwitchPracticeEvent[]) =>
+    fromCallback<SwitchPracticeEvent>(({ sendBack }) => {
+      for (const e of events) sendBack(e);
+    });
+
+  it('sorts lists, activates a chosen practice and redirects to its environment', async () => {
+    const activate = vi.fn();
+    const redirect = vi.fn();
+    const actor = createActor(
+      switchPracticeMachine.provide({
+        actors: {
+          watchUserState: live([{ type: 'userState.changed', state: userStates.verified }]),
+          activatePractice: fromPromise<void, { practiceKey: string }>(async ({ input }) => activate(input)),
+        },
+        actions: { redirectToEnvironment: (_, p) => redirect(p) },
+      }),
+    ).start();
+    expect(actor.getSnapshot().context.practices.map((p) => p.practiceName)).toEqual([
+      'Bondi Beach Vets',
+      'Harbourside Veterinary Clinic',
+    ]);
+    expect(actor.getSnapshot().hasTag('invitesVisible')).toBe(true);
+    actor.send({ type: 'practice.choose', practiceKey: 'au-bondi' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(activate).toHaveBeenCalledWith({ practiceKey: 'au-bondi' });
+    expect(redirect).toHaveBeenCalledWith({ url: fixtures.bondi.environmentUrl });
+  });
+
+  it('accepts an invite, then activates the joined practice', async () => {
+    const calls: string[] = [];
+    const redirect = vi.fn();
+    const actor = createActor(
+      switchPracticeMachine.provide({
+        actors: {
+          watchUserState: live([{ type: 'userState.changed', state: userStates.verified }]),
+          acceptInvite: fromPromise<UserPractice, { practiceKey: string }>(async ({ input }) => {
+            calls.push(`invite:${input.practiceKey}`);
+            return fixtures.camden;
+          }),
+          activatePractice: fromPromise<void, { practiceKey: string }>(async ({ input }) => {
+            calls.push(`active:${input.practiceKey}`);
+          }),
+        },
+        actions: { redirectToEnvironment: (_, p) => redirect(p) },
+      }),
+    ).start();
+    actor.send({ type: 'invite.accept', practiceKey: 'uk-camden' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls).toEqual(['invite:uk-camden', 'active:uk-camden']);
+    expect(redirect).toHaveBeenCalledWith({ url: fixtures.camden.environmentUrl });
+  });
+
+  it('an unverified user cannot accept invites and is sent to verify', () => {
+    const navigate = vi.fn();
+    const actor = createActor(
+      switchPracticeMachine.provide({
+        actors: { watchUserState: live([{ type: 'userState.changed', state: userStates.unverified }]) },
+        actions: { navigate: (_, p) => navigate(p) },
+      }),
+    ).start();
+    expect(actor.getSnapshot().hasTag('emailUnverified')).toBe(true);
+    actor.send({ type: 'invite.accept', practiceKey: 'uk-camden' });
+    expect(actor.getSnapshot().matches({ live: { ready: 'unverified' } })).toBe(true);
+    actor.send({ type: 'email.verify' });
+    expect(navigate).toHaveBeenCalledWith({
+      to: '/auth/unverified-email',
+      search: { returnTo: '/switch-practice' },
+    });
+  });
+
+  it('updates live when the store changes', () => {
+    let push: ((e: SwitchPracticeEvent) => void) | undefined;
+    const actor = createActor(
+      switchPracticeMachine.provide({
+        actors: {
+          watchUserState: fromCallback<SwitchPracticeEvent>(({ sendBack }) => {
+            push = sendBack;
+          }),
+        },
+      }),
+    ).start();
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    push?.({ type: 'userState.changed', state: userStates.unverified });
+    expect(actor.getSnapshot().hasTag('emailUnverified')).toBe(true);
+    const invites: Invite[] = [fixtures.inviteBondi, fixtures.inviteCamden];
+    push?.({ type: 'userState.changed', state: { ...userStates.verified, invites } });
+    expect(actor.getSnapshot().hasTag('invitesVisible')).toBe(true);
+    expect(actor.getSnapshot().context.invites).toEqual(invites);
+  });
+});
+
+describe('invite machine', () => {
+  const base = {
+    awaitSession: session({ user: fixtures.verifiedUser }),
+    checkProfileExists: resolves(true),
+    fetchPendingInvites: resolves<Invite[]>([fixtures.inviteCamden]),
+    acceptInvite: resolves<UserPractice, { practiceKey: string }>(fixtures.camden),
+  };
+
+  it('stores the invite, signed out offers sign-up returning to the same invite', async () => {
+    const store = vi.fn();
+    const login = vi.fn();
+    const actor = createActor(
+      inviteMachine.provide({
+        actors: { awaitSession: session({ user: null }) },
+        actions: { storeInvite: (_, p) => store(p), login: (_, p) => login(p) },
+      }),
+      { input: { practiceKey: 'uk-camden', redirectUri: 'http://uk.example.test/x' } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(store).toHaveBeenCalledWith({ practiceKey: 'uk-camden', redirectUri: 'http://uk.example.test/x' });
+    actor.send({ type: 'signup.choose', connection: null });
+    expect(login).toHaveBeenCalledWith({
+      connection: null,
+      screenHint: 'signup',
+      returnTo: '/invite?practiceKey=uk-camden&redirectUri=http%3A%2F%2Fuk.example.test%2Fx',
+    });
+  });
+
+  it('creates the profile, accepts, clears the stored invite and redirects', async () => {
+    const created = vi.fn();
+    const redirect = vi.fn();
+    const clear = vi.fn();
+    const actor = createActor(
+      inviteMachine.provide({
+        actors: {
+          ...base,
+          checkProfileExists: resolves(false),
+          createProfile: fromPromise<void, { profile: typeof fixtures.profile }>(async ({ input }) =>
+            created(input),
+          ),
+        },
+        actions: { redirectToInviteTarget: (_, p) => redirect(p), clearInvite: clear },
+      }),
+      { input: { practiceKey: 'uk-camden', redirectUri: null } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('enteringProfile'));
+    actor.send({ type: 'profile.submit', profile: fixtures.profile });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(created).toHaveBeenCalledWith({ profile: fixtures.profile });
+    expect(clear).toHaveBeenCalled();
+    expect(redirect).toHaveBeenCalledWith({
+      redirectUri: null,
+      environmentUrl: fixtures.camden.environmentUrl,
+    });
+  });
+
+  it.each([
+    [500, 'failed'],
+    [503, 'failed'],
+    [400, 'enteringProfile'],
+    [409, 'done'],
+  ])('profile creation answered %i → %s', async (status, expected) => {
+    const navigate = vi.fn();
+    const actor = createActor(
+      inviteMachine.provide({
+        actors: {
+          ...base,
+          checkProfileExists: resolves(false),
+          createProfile: rejects<void, { profile: Profile }>(failure(status, 'x')),
+        },
+        actions: { navigate: (_, p) => navigate(p) },
+      }),
+      { input: { practiceKey: 'uk-camden', redirectUri: null } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('enteringProfile'));
+    actor.send({ type: 'profile.submit', profile: fixtures.profile });
+    await waitFor(
+      actor,
+      (s) =>
+        !s.matches('savingProfile') &&
+        !s.matches('checkingEmail') &&
+        !s.matches('loadingInvites') &&
+        !s.matches('acceptingInvite'),
+    );
+    const snapshot = actor.getSnapshot();
+    if (expected === 'done') expect(snapshot.status).toBe('done');
+    else expect(snapshot.matches(expected as 'failed')).toBe(true);
+    if (expected === 'failed') expect(navigate).toHaveBeenCalledWith({ to: '/server-error', replace: true });
+    if (expected === 'enteringProfile') expect(snapshot.context.profileFailure?.status).toBe(400);
+  });
+
+  it('an invite for another practice, an unknown invite and an unverified email get their own screens', async () => {
+    const other = createActor(
+      inviteMachine.provide({ actors: { ...base, fetchPendingInvites: resolves([fixtures.inviteBondi]) } }),
+      { input: { practiceKey: 'uk-camden', redirectUri: null } },
+    ).start();
+    await waitFor(other, (s) => s.hasTag('otherPractice'));
+
+    const unknown = createActor(
+      inviteMachine.provide({
+        actors: { ...base, acceptInvite: rejects<UserPractice, { practiceKey: string }>(failure(404)) },
+      }),
+      {
+        input: { practiceKey: 'uk-camden', redirectUri: null },
+      },
+    ).start();
+    await waitFor(unknown, (s) => s.hasTag('inviteNotFound'));
+
+    const unverified = createActor(
+      inviteMachine.provide({
+        actors: { ...base, awaitSession: session({ user: fixtures.unverifiedUser }) },
+      }),
+      { input: { practiceKey: 'uk-camden', redirectUri: null } },
+    ).start();
+    await waitFor(unverified, (s) => s.hasTag('emailUnverified'));
+
+    const missing = createActor(inviteMachine, { input: { practiceKey: null, redirectUri: null } }).start();
+    expect(missing.getSnapshot().hasTag('inviteNotFound')).toBe(true);
+  });
+});
+
+describe('invite-code machine', () => {
+  it('signed out with forceLogin unset shows the chooser; forceLogin=false logs in straight away', async () => {
+    const login = vi.fn();
+    const chooser = createActor(
+      inviteCodeMachine.provide({ actors: { awaitSession: session({ user: null }) } }),
+      {
+        input: { forceLogin: null, code: 'abc' },
+      },
+    ).start();
+    await waitFor(chooser, (s) => s.hasTag('loginChooser'));
+
+    createActor(
+      inviteCodeMachine.provide({
+        actors: { awaitSession: session({ user: null }) },
+        actions: { login: (_, p) => login(p) },
+      }),
+      { input: { forceLogin: false, code: 'abc' } },
+    ).start();
+    await vi.waitFor(() =>
+      expect(login).toHaveBeenCalledWith({
+        connection: undefined,
+        screenHint: 'login',
+        returnTo: '/invite-code?code=ABC',
+      }),
+    );
+  });
+
+  it('prefills uppercase, joins and redirects; a rejected code keeps the code and the server message', async () => {
+    const redirect = vi.fn();
+    let answer: 'reject' | 'accept' = 'reject';
+    const seen: string[] = [];
+    const actor = createActor(
+      inviteCodeMachine.provide({
+        actors: {
+          awaitSession: session({ user: fixtures.verifiedUser }),
+          checkProfileExists: resolves(true),
+          joinWithCode: fromPromise<UserPractice, { inviteCode: string }>(async ({ input }) => {
+            seen.push(input.inviteCode);
+            if (answer === 'reject') throw failure(404, 'Invalid invite code');
+            return fixtures.bondi;
+          }),
+        },
+        actions: { redirectToEnvironment: (_, p) => redirect(p) },
+      }),
+      { input: { forceLogin: null, code: 'joinau01' } },
+    ).start();
+    await waitFor(actor, (s) => s.hasTag('codeForm'));
+    expect(actor.getSnapshot().context.code).toBe('JOINAU01');
+    actor.send({ type: 'code.submit', code: 'nope' });
+    await waitFor(actor, (s) => s.matches('enteringCode') && s.context.errorCode !== null);
+    expect(actor.getSnapshot().context).toMatchObject({
+      code: 'NOPE',
+      errorCode: 'code_rejected',
+      serverMessage: 'Invalid invite code',
+    });
+    answer = 'accept';
+    actor.send({ type: 'code.submit', code: 'joinau01' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(seen).toEqual(['NOPE', 'JOINAU01']);
+    expect(redirect).toHaveBeenCalledWith({ url: fixtures.bondi.environmentUrl });
+  });
+
+  it('an unverified user is sent to the verification screen', async () => {
+    const navigate = vi.fn();
+    createActor(
+      inviteCodeMachine.provide({
+        actors: {
+          awaitSession: session({ user: fixtures.unverifiedUser }),
+          checkProfileExists: resolves(true),
+        },
+        actions: { navigate: (_, p) => navigate(p) },
+      }),
+      { input: { forceLogin: null, code: null } },
+    ).start();
+    await vi.waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith({
+        to: '/auth/unverified-email',
+        search: { returnTo: '/invite-code' },
+        replace: true,
+      }),
+    );
+  });
+});
+
+describe('portal-redirect machine', () => {
+  it.each([
+    ['signed out', { user: null }, fixtures.active, null],
+    ['no active practice', { user: fixtures.verifiedUser }, fixtures.noActive, null],
+    [
+      'active practice',
+      { user: fixtures.verifiedUser },
+      fixtures.active,
+      fixtures.active.activePractice.environmentUrl,
+    ],
+  ] as const)('%s', async (_name, answer, active, environmentUrl) => {
+    const redirect = vi.fn();
+    const actor = createActor(
+      portalRedirectMachine.provide({
+        actors: {
+          awaitSession: session(answer),
+          fetchActivePractice: resolves<ActivePracticeResponse>(active),
+        },
+        actions: { redirectToPortal: (_, p) => redirect(p) },
+      }),
+      { input: { path: '/billing/x', search: '?y=1' } },
+    ).start();
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(redirect).toHaveBeenCalledWith({ environmentUrl, path: '/billing/x', search: '?y=1' });
+  });
+});
+
+describe('practice names', () => {
+  const portals = [
+    {
+      key: 'au' as const,
+      name: 'AU',
+      isPublic: true,
+      locales: ['en-AU' as const],
+      isEnvironmentVisible: false,
+      url: 'http://au',
+    },
+    {
+      key: 'uk' as const,
+      name: 'UK',
+      isPublic: true,
+      locales: ['en-GB' as const],
+      isEnvironmentVisible: true,
+      url: 'http://uk',
+    },
+  ];
+  it('prefixes the environment for product-domain users and visible portals only', () => {
+    const rule = { email: 'olivia@example.com', productDomain: 'vetcloud.example', portals };
+    expect(practiceDisplayName(fixtures.bondi, rule)).toBe('Bondi Beach Vets');
+    expect(practiceDisplayName(fixtures.camden, rule)).toBe('UK - Camden Town Vets');
+    expect(practiceDisplayName(fixtures.bondi, { ...rule, email: 'staff@VetCloud.example' })).toBe(
+      'AU - Bondi Beach Vets',
+    );
+    expect(practiceDisplayName(fixtures.bondi, { ...rule, productDomain: '' })).toBe('Bondi Beach Vets');
+  });
+});
