@@ -61,7 +61,7 @@ export interface TestStack extends Stack {
       method?: string;
       token?: string | null;
       body?: unknown;
-      rawBody?: string | Buffer;
+      rawBody?: string;
       headers?: Record<string, string>;
     },
   ): Promise<ApiAnswer>;
@@ -92,7 +92,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
 
   const api: TestStack['api'] = async (path, init = {}) => {
     const headers: Record<string, string> = { Accept: 'application/json', ...(init.headers ?? {}) };
-    let body: string | Buffer | undefined;
+    let body: string | undefined;
     if (init.rawBody !== undefined) body = init.rawBody;
     else if (init.body !== undefined) {
       body = JSON.stringify(init.body);
