@@ -236,6 +236,8 @@ export const sessionMachine = setup({
       on: {
         'session.logout': 'loggingOut',
         'session.loginRequired': 'endingSession',
+        // Signing in again (e.g. with the method the email is registered with) replaces the session.
+        'session.login': 'redirectingToLogin',
       },
       states: {
         idle: {

@@ -1,4 +1,5 @@
 import { createRootRouteWithContext, createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { requireSignedIn } from './guards';
 import { RootLayout } from './root-layout';
 import type { RouterContext } from './router-context';
 import {
@@ -38,6 +39,7 @@ export const unverifiedEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/unverified-email',
   validateSearch: unverifiedEmailSearch,
+  beforeLoad: (args) => requireSignedIn(args),
   component: lazyRouteComponent(() => import('../views/auth/unverified-email-page'), 'UnverifiedEmailPage'),
 });
 

@@ -1,5 +1,107 @@
-import { PlaceholderScreen } from '../placeholder';
+import { Alert, Anchor, Button, Center, Container, Loader, Stack, Title } from '@mantine/core';
+import { useRouter, useSearch } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { SessionUser } from '../../../machines/domain';
+import { selectStoredPage } from '../../../machines/email-verification.machine';
+import { selectIsSettled, selectSessionStatus } from '../../../machines/session.machine';
+import { useRootActors } from '../../app/actors-context';
+import { useEmailVerificationActor } from '../../app/live/auth-screens';
+import { readStoredPage } from '../../app/stored-page';
 
+/**
+ * /auth/verified-email (spec §2): 'Thank you for verifying your email.' An `email` parameter
+ * naming somebody else than the signed-in user logs out locally and reloads; otherwise the
+ * verify-email call is sent (authenticated when signed in). A link returns to the stored page.
+ */
 export function VerifiedEmailPage() {
-  return <PlaceholderScreen name="VerifiedEmailPage" />;
+  const { session } = useRootActors();
+  const settled = useSelector(session, selectIsSettled);
+  const user = useSelector(session, (s) => (selectSessionStatus(s) === 'signedIn' ? s.context.user : null));
+  if (!settled) return <Busy />;
+  return <VerifiedEmail user={user} />;
+}
+
+function Busy() {
+  const intl = useIntl();
+  return (
+    <Center mih="60vh" aria-busy="true">
+      <Loader
+        aria-label={intl.formatMessage({
+          id: 'auth.verified.loading',
+          defaultMessage: 'Verifying your email',
+          description: 'Accessible label of the spinner while the email is verified',
+        })}
+      />
+    </Center>
+  );
+}
+
+function VerifiedEmail({ user }: { user: SessionUser | null }) {
+  const router = useRouter();
+  const { email } = useSearch({ from: '/auth/verified-email' });
+  const actor = useEmailVerificationActor({
+    screen: 'verified',
+    email: email ?? null,
+    user,
+    storedPage: readStoredPage(),
+  });
+  const state = useSelector(actor, (s) =>
+    s.matches('verified') ? 'verified' : s.matches('failed') ? 'failed' : 'busy',
+  );
+  const storedPage = useSelector(actor, selectStoredPage);
+
+  if (state === 'busy') return <Busy />;
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="md" align="flex-start">
+        {state === 'verified' ? (
+          <Title order={1}>
+            <FormattedMessage
+              id="auth.verified.title"
+              defaultMessage="Thank you for verifying your email."
+              description="Heading of the verified-email page"
+            />
+          </Title>
+        ) : (
+          <>
+            <Title order={1}>
+              <FormattedMessage
+                id="auth.verified.failedTitle"
+                defaultMessage="We couldn't verify your email"
+                description="Heading when the verify-email call failed"
+              />
+            </Title>
+            <Alert color="red" role="alert">
+              <FormattedMessage
+                id="auth.verified.failedText"
+                defaultMessage="The verification link may have expired or already been used. Please try again, or ask for a new verification email."
+                description="Explains that verifying the email failed"
+              />
+            </Alert>
+            <Button onClick={() => actor.send({ type: 'email.retry' })}>
+              <FormattedMessage
+                id="auth.verified.retry"
+                defaultMessage="Try again"
+                description="Button: retry verifying the email"
+              />
+            </Button>
+          </>
+        )}
+        <Anchor
+          href={storedPage}
+          onClick={(event) => {
+            event.preventDefault();
+            router.history.push(storedPage);
+          }}
+        >
+          <FormattedMessage
+            id="auth.verified.continue"
+            defaultMessage="Continue"
+            description="Link from the verified-email page back to the stored page"
+          />
+        </Anchor>
+      </Stack>
+    </Container>
+  );
 }

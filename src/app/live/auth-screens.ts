@@ -1,0 +1,150 @@
+import { useRouter } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { useEffect } from 'react';
+import { fromPromise, waitFor } from 'xstate';
+import { type AlternateProvider, authRedirectMachine } from '../../../machines/auth-redirect.machine';
+import type { SessionUser } from '../../../machines/domain';
+import {
+  type EmailVerificationInput,
+  emailVerificationMachine,
+} from '../../../machines/email-verification.machine';
+import { selectIsSettled, selectSessionStatus } from '../../../machines/session.machine';
+import { createApiClient } from '../../api/client';
+import { createEndpoints } from '../../api/endpoints';
+import { connectionOf, providerCodeOfSubject, providerNameOf } from '../../auth/providers';
+import { sameOriginTarget } from '../../auth/return-to';
+import { tryGetAccessToken } from '../../auth/token';
+import { useRootActors } from '../actors-context';
+import type { RootActors } from '../root-actors';
+
+/**
+ * Effects of the auth screens' machines (/auth/redirect, /auth/unverified-email,
+ * /auth/verified-email): the session actor, the API calls, navigation. Views call the hooks and
+ * render the snapshot; they never decide where to go.
+ */
+
+const endpoints = createEndpoints(
+  createApiClient({ baseUrl: '', getToken: async () => (await tryGetAccessToken()) ?? undefined }),
+);
+
+/** Ask the session to refresh (token with cacheMode 'off') and answer the fresh user. */
+async function refreshSession(actors: RootActors): Promise<SessionUser> {
+  const { session } = actors;
+  session.send({ type: 'session.refresh' });
+  const settled = await waitFor(session, (s) => !s.hasTag('refreshing') && selectIsSettled(s));
+  if (selectSessionStatus(settled) !== 'signedIn' || !settled.context.user) {
+    throw Object.assign(new Error('Signed out while refreshing'), { error: 'login_required' });
+  }
+  if (settled.context.errorCode === 'refresh_failed' || settled.context.errorCode === 'timeout') {
+    throw Object.assign(new Error('Refresh failed'), { error: settled.context.errorCode });
+  }
+  return settled.context.user;
+}
+
+function useNavigateHref() {
+  const router = useRouter();
+  return (to: string, replace = false) => {
+    const href = sameOriginTarget(to, window.location.origin) ?? '/';
+    if (replace) router.history.replace(href);
+    else router.history.push(href);
+  };
+}
+
+// ─────────────────────────────── /auth/redirect ───────────────────────────────
+
+/** The method the email is registered with, when it is not the one just used. */
+async function findAlternateProvider(user: SessionUser | null): Promise<AlternateProvider | null> {
+  if (!user?.email) return null;
+  const used = providerCodeOfSubject(user.sub);
+  const codes = await endpoints.alternateProviders(user.email);
+  if (codes.length === 0 || (used && codes.includes(used as (typeof codes)[number]))) return null;
+  const usedName = used ? providerNameOf(used) : null;
+  for (const code of codes) {
+    const method = providerNameOf(code);
+    if (method && method !== usedName) return { method, connection: connectionOf(method) };
+  }
+  return null;
+}
+
+export function useAuthRedirectActor() {
+  const actors = useRootActors();
+  const navigate = useNavigateHref();
+  return useActorRef(
+    authRedirectMachine.provide({
+      actors: {
+        awaitSession: fromPromise(async () => {
+          const settled = await waitFor(actors.session, selectIsSettled);
+          const status = selectSessionStatus(settled) === 'signedIn' ? 'signedIn' : 'signedOut';
+          return { status, returnTo: settled.context.returnTo, errorCode: settled.context.errorCode };
+        }),
+        findAlternateProvider: fromPromise(() =>
+          findAlternateProvider(actors.session.getSnapshot().context.user),
+        ),
+      },
+      actions: {
+        navigate: (_, { to, replace }) => navigate(to, replace),
+        startLogin: (_, { connection, forcePrompt }) => {
+          const email = actors.session.getSnapshot().context.user?.email;
+          actors.session.send({
+            type: 'session.login',
+            request: {
+              returnTo: actors.session.getSnapshot().context.returnTo ?? '/',
+              ...(connection !== undefined ? { connection } : {}),
+              ...(forcePrompt ? { prompt: 'login' as const } : {}),
+              ...(forcePrompt && email ? { loginHint: email } : {}),
+            },
+          });
+        },
+      },
+    }),
+  );
+}
+
+// ─────────────────────────── the email verification screens ───────────────────────────
+
+interface EmailSource {
+  getSnapshot(): { context: { email?: { address: string; verified: boolean } } };
+  subscribe(observer: (snapshot: { context: { email?: { address: string; verified: boolean } } }) => void): {
+    unsubscribe(): void;
+  };
+}
+
+export function useEmailVerificationActor(input: EmailVerificationInput) {
+  const actors = useRootActors();
+  const navigate = useNavigateHref();
+  const actor = useActorRef(
+    emailVerificationMachine.provide({
+      actors: {
+        resendVerificationEmail: fromPromise(() => endpoints.resendVerificationEmail()),
+        refreshSession: fromPromise(() => refreshSession(actors)),
+        verifyEmail: fromPromise(async ({ input: call }) => {
+          await endpoints.verifyEmail(call.email, call.authenticated);
+          // The signed-in user's token still says unverified: refresh it in the background.
+          if (call.authenticated) actors.session.send({ type: 'session.refresh' });
+        }),
+      },
+      actions: {
+        navigate: (_, { to, replace }) => navigate(to, replace),
+        logoutLocallyAndReload: () =>
+          actors.session.send({ type: 'session.logout', request: { localOnly: true, reload: true } }),
+      },
+    }),
+    { input },
+  );
+
+  // The verification status also arrives through the real-time connection (user store `email`).
+  useEffect(() => {
+    const store = (actors as RootActors & { userStore?: EmailSource }).userStore;
+    if (!store || input.screen !== 'unverified') return;
+    let wasVerified = store.getSnapshot().context.email?.verified === true;
+    if (wasVerified) actor.send({ type: 'email.verifiedRemotely' });
+    const subscription = store.subscribe((snapshot) => {
+      const verified = snapshot.context.email?.verified === true;
+      if (verified && !wasVerified) actor.send({ type: 'email.verifiedRemotely' });
+      wasVerified = verified;
+    });
+    return () => subscription.unsubscribe();
+  }, [actors, actor, input.screen]);
+
+  return actor;
+}
