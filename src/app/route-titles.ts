@@ -92,6 +92,16 @@ const segments = defineMessages({
 
 export const defaultProductName = 'Practice Portal';
 
+/** The static segments of a route path (parameters and splats dropped). */
+export function titleSegmentsOf(routePath: string): string[] {
+  return routePath.split('/').filter((s) => s && !s.startsWith('$'));
+}
+
+/** True when every static segment of the path has a translated title name. */
+export function hasTranslatedTitle(routePath: string): boolean {
+  return titleSegmentsOf(routePath).every((s) => Object.hasOwn(segments, s));
+}
+
 /** Title-cases an unknown segment: 'some-thing' → 'Some Thing'. */
 function titleCase(segment: string): string {
   return segment
@@ -125,12 +135,9 @@ export function titleRoutePathOf(matches: readonly MatchLike[]): string {
  */
 export function buildTitle(intl: IntlShape, productName: string | undefined, routePath: string): string {
   const prefix = productName?.trim() || defaultProductName;
-  const parts = routePath
-    .split('/')
-    .filter((s) => s && !s.startsWith('$'))
-    .map((s) => {
-      const known = (segments as Record<string, (typeof segments)[keyof typeof segments]>)[s];
-      return known ? intl.formatMessage(known) : titleCase(s);
-    });
+  const parts = titleSegmentsOf(routePath).map((s) => {
+    const known = (segments as Record<string, (typeof segments)[keyof typeof segments]>)[s];
+    return known ? intl.formatMessage(known) : titleCase(s);
+  });
   return [prefix, ...parts].join(' | ');
 }
