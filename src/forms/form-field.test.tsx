@@ -1,0 +1,248 @@
+// @vitest-environment jsdom
+import { Button } from '@mantine/core';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Form, Formik, type FormikProps } from 'formik';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { RegionKey } from '../../machines/domain';
+import { renderWithProviders } from '../../tests/support/render';
+import { ApiError } from '../api/client';
+import type { FieldSpec } from '../validation/fields';
+import { labelMessages } from '../validation/messages';
+import { practiceFields, practiceInitialValues, practiceSchema } from '../validation/schemas';
+import { fieldId } from './fields';
+import { FormErrors } from './form-errors';
+import { FormField } from './form-field';
+import { applyServerErrors, type FormErrorMessage } from './server-errors';
+import { useSchemaValidation } from './use-schema-validation';
+
+const byId = (name: string) => document.getElementById(fieldId(name)) as HTMLInputElement;
+
+function PracticeForm({ region, serverError }: { region: RegionKey; serverError?: ApiError }) {
+  const fields = practiceFields(region);
+  const validate = useSchemaValidation(practiceSchema(region));
+  const [messages, setMessages] = useState<FormErrorMessage[]>([]);
+  return (
+    <Formik
+      initialValues={practiceInitialValues(region)}
+      validate={validate}
+      onSubmit={async (_values, helpers) => {
+        if (serverError) {
+          setMessages(applyServerErrors(helpers, serverError, { fields: fields.map((f) => f.name) }));
+        }
+      }}
+    >
+      <Form noValidate>
+        {fields.map((field) => (
+          <FormField key={field.name} field={field} region={region} />
+        ))}
+        <FormErrors messages={messages} />
+        <Button type="submit">Submit</Button>
+      </Form>
+    </Formik>
+  );
+}
+
+function Single({ field, initial = '' }: { field: FieldSpec; initial?: unknown }) {
+  return (
+    <Formik initialValues={{ [field.name]: initial }} onSubmit={() => undefined}>
+      {(formik: FormikProps<Record<string, unknown>>) => (
+        <Form>
+          <FormField field={field} />
+          <output data-testid="value">{JSON.stringify(formik.values[field.name])}</output>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+describe('FormField', () => {
+  it('renders the practice form of AU with labels, ABN placeholder and the 8 states', async () => {
+    renderWithProviders(<PracticeForm region="au" />);
+    expect(screen.getByLabelText(/Business name/)).toBeTruthy();
+    const abn = screen.getByLabelText(/^ABN/) as HTMLInputElement;
+    expect(abn.placeholder).toBe('12 345 678 901');
+    expect(byId('practice.address.state')).toBeTruthy();
+    expect(byId('practice.veterinaryType').value).toBe('Small Animals');
+    expect(byId('practice.address.country').value).toBe('Australia');
+    expect(screen.getByText('+61')).toBeTruthy();
+  });
+
+  it('renders the UK practice form with CRN and no state list', () => {
+    renderWithProviders(<PracticeForm region="uk" />, { locale: 'en-GB' });
+    expect((screen.getByLabelText(/^CRN/) as HTMLInputElement).placeholder).toBe('12 345 678');
+    expect(document.getElementById(fieldId('practice.address.state'))).toBeNull();
+    expect(byId('practice.address.country').value).toBe('United Kingdom');
+    expect(screen.getByText('+44')).toBeTruthy();
+  });
+
+  it('shows formatted, accessible errors after submit', async () => {
+    renderWithProviders(<PracticeForm region="au" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const name = screen.getByLabelText(/Business name/);
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = name.getAttribute('aria-describedby') ?? '';
+    const error = describedBy
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(error).toContain('Business name is required');
+    expect(screen.getByText('ABN is required')).toBeTruthy();
+    expect(screen.getByText('You must agree to the Terms & Conditions in order to continue.')).toBeTruthy();
+  });
+
+  it('validates on change with the region rules', async () => {
+    renderWithProviders(<PracticeForm region="au" />);
+    const postcode = screen.getByLabelText(/^Postcode/);
+    await userEvent.type(postcode, '12');
+    fireEvent.blur(postcode);
+    expect(await screen.findByText('Postcode must be 4 digits')).toBeTruthy();
+    await userEvent.type(postcode, '34');
+    await waitFor(() => expect(screen.queryByText('Postcode must be 4 digits')).toBeNull());
+  });
+
+  it('maps server errors: practice.* on fields with the first focused, the rest under the form', async () => {
+    const serverError = new ApiError({
+      status: 400,
+      code: 'HTTP_ERROR',
+      message: 'One or more validation errors occurred.',
+      fieldErrors: {
+        'practice.address.city': ['City is not served'],
+        'Practice.BusinessName': ['Business name is taken'],
+        'profile.firstName': ['First name is required'],
+        general: ['Something else'],
+      },
+    });
+    renderWithProviders(<PracticeForm region="au" serverError={serverError} />);
+    const fill = async (label: RegExp, text: string) => {
+      fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+    };
+    await fill(/Business name/, 'Happy Paws Pty Ltd');
+    await fill(/^ABN/, '12 345 678 901');
+    await fill(/Practice name/, 'Happy Paws');
+    await fill(/^Email/, 'vets@example.com');
+    await fill(/^Phone/, '(02) 9999 9999');
+    await fill(/^Address/, '1 Main Street');
+    await fill(/^City/, 'Sydney');
+    await fill(/^Postcode/, '2000');
+    await userEvent.click(byId('practice.address.state'));
+    await userEvent.click(await screen.findByRole('option', { name: 'New South Wales' }));
+    await userEvent.click(screen.getByLabelText(/Terms & Conditions/));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const businessName = screen.getByLabelText(/Business name/);
+    await waitFor(() => expect(document.activeElement).toBe(businessName));
+    expect(businessName.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Business name is taken')).toBeTruthy();
+    expect(screen.getByText('City is not served')).toBeTruthy();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('First name is required');
+    expect(alert.textContent).toContain('Something else');
+  });
+
+  it('shows the default form error when the request failed without field errors', async () => {
+    const messages = applyServerErrors(
+      { setFieldError: () => undefined, setFieldTouched: () => undefined },
+      new ApiError({ status: 424, code: 'FETCH_ERROR', message: '' }),
+    );
+    renderWithProviders(<FormErrors messages={messages} />);
+    expect(screen.getByRole('alert').textContent).toBe('An error occurred, please try again');
+  });
+
+  it('a textarea with maxLength shows Limit: n / max', async () => {
+    renderWithProviders(
+      <Single
+        field={{ name: 'notes', type: 'text', multiline: true, maxLength: 20, label: labelMessages.city }}
+      />,
+    );
+    expect(screen.getByText('Limit: 0 / 20')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('City'), 'hello');
+    expect(screen.getByText('Limit: 5 / 20')).toBeTruthy();
+    expect((screen.getByLabelText('City') as HTMLTextAreaElement).maxLength).toBe(20);
+  });
+
+  it('money uses step 0.01, thousands separators and stores the formatted text', async () => {
+    renderWithProviders(<Single field={{ name: 'fee', type: 'money', label: labelMessages.city }} />);
+    const input = screen.getByLabelText('City') as HTMLInputElement;
+    await userEvent.type(input, '1234.5');
+    await act(async () => {
+      fireEvent.blur(input);
+    });
+    expect(input.value).toBe('1,234.50');
+    expect(screen.getByTestId('value').textContent).toBe('"1,234.50"');
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    expect(input.value).toBe('1,234.51');
+  });
+
+  it('renders the remaining field types with their native inputs', () => {
+    const types: Array<[FieldSpec['type'], string]> = [
+      ['email', 'email'],
+      ['tel', 'tel'],
+      ['mobile', 'tel'],
+      ['url', 'url'],
+      ['date', 'date'],
+      ['datetime', 'datetime-local'],
+      ['datetime-local', 'datetime-local'],
+      ['time', 'time'],
+      ['postcode', 'text'],
+      ['businessNumber', 'text'],
+      ['microchipId', 'text'],
+      ['text', 'text'],
+    ];
+    for (const [type, native] of types) {
+      const { unmount } = renderWithProviders(
+        <Single field={{ name: 'f', type, label: labelMessages.city }} />,
+      );
+      expect((screen.getByLabelText('City') as HTMLInputElement).type, type).toBe(native);
+      unmount();
+    }
+    const { container } = renderWithProviders(<Single field={{ name: 'h', type: 'hidden' }} initial="x" />);
+    expect((container.querySelector('input[type=hidden]') as HTMLInputElement).value).toBe('x');
+  });
+
+  it('checkbox, switch and radio store their values', async () => {
+    renderWithProviders(
+      <Single field={{ name: 'c', type: 'checkbox', label: labelMessages.terms }} initial={false} />,
+    );
+    await userEvent.click(screen.getByLabelText(/Terms & Conditions/));
+    expect(screen.getByTestId('value').textContent).toBe('true');
+  });
+
+  it('radio options keep numeric values', async () => {
+    renderWithProviders(
+      <Single
+        field={{
+          name: 'r',
+          type: 'radio',
+          label: labelMessages.veterinaryType,
+          options: [
+            { value: 1, label: 'One' },
+            { value: 2, label: 'Two' },
+          ],
+        }}
+        initial={1}
+      />,
+    );
+    await userEvent.click(screen.getByLabelText('Two'));
+    expect(screen.getByTestId('value').textContent).toBe('2');
+  });
+
+  it('switch toggles a boolean', async () => {
+    renderWithProviders(
+      <Single field={{ name: 's', type: 'switch', label: labelMessages.terms }} initial={false} />,
+    );
+    await userEvent.click(screen.getByLabelText(/Terms & Conditions/));
+    expect(screen.getByTestId('value').textContent).toBe('true');
+  });
+
+  it('uppercases the invite code as typed', async () => {
+    renderWithProviders(
+      <Single
+        field={{ name: 'inviteCode', type: 'text', uppercase: true, label: labelMessages.inviteCode }}
+      />,
+    );
+    await userEvent.type(screen.getByLabelText('Invite code'), 'joinau01');
+    expect(screen.getByTestId('value').textContent).toBe('"JOINAU01"');
+  });
+});

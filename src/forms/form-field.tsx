@@ -1,0 +1,237 @@
+import {
+  Checkbox,
+  Group,
+  NumberInput,
+  Radio,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  type TextInputProps,
+} from '@mantine/core';
+import { useField } from 'formik';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import type { RegionKey } from '../../machines/domain';
+import type { FieldOption, FieldSpec } from '../validation/fields';
+import type { Descriptor } from '../validation/messages';
+import { regions } from '../validation/regions';
+import { fieldId } from './fields';
+
+/** Native input types of the text-like field types. */
+const inputTypes: Partial<Record<FieldSpec['type'], string>> = {
+  email: 'email',
+  tel: 'tel',
+  mobile: 'tel',
+  url: 'url',
+  date: 'date',
+  datetime: 'datetime-local',
+  'datetime-local': 'datetime-local',
+  time: 'time',
+};
+
+const inputModes: Partial<Record<FieldSpec['type'], TextInputProps['inputMode']>> = {
+  microchipId: 'numeric',
+  tel: 'tel',
+  mobile: 'tel',
+  email: 'email',
+  url: 'url',
+};
+
+export interface FormFieldProps {
+  field: FieldSpec;
+  /** Region for region-aware inputs (phone prefix); the field's own region wins. */
+  region?: RegionKey;
+  /** Extra content under the input (e.g. a link in a checkbox label). */
+  children?: ReactNode;
+}
+
+function asString(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return String(value);
+}
+
+/**
+ * One form field bound to Formik by name (`useField`), rendered with the Mantine input of its
+ * type. The label and error are formatted with react-intl; Mantine's `error` prop sets
+ * aria-invalid and links the message with aria-describedby. Errors show once the field is touched
+ * (Formik touches every field on submit; `applyServerErrors` touches the fields it sets).
+ */
+export function FormField({ field, region, children }: FormFieldProps) {
+  const intl = useIntl();
+  const [input, meta, helpers] = useField<unknown>(field.name);
+  const text = (value: Descriptor | string | undefined) =>
+    value === undefined ? undefined : typeof value === 'string' ? value : intl.formatMessage(value);
+  const label = text(field.label);
+  const error = meta.touched && meta.error ? meta.error : undefined;
+  const id = fieldId(field.name);
+  const base = {
+    id,
+    name: field.name,
+    label,
+    error,
+    disabled: field.disabled,
+    description: field.description ? intl.formatMessage(field.description) : undefined,
+    onBlur: input.onBlur,
+  };
+  const common = { ...base, withAsterisk: field.required === true };
+  const options = (field.options ?? []).map((o: FieldOption) => ({
+    value: String(o.value),
+    label: text(o.label) ?? '',
+  }));
+  const fromOption = (value: string | null) => {
+    const option = (field.options ?? []).find((o) => String(o.value) === value);
+    return option ? option.value : '';
+  };
+
+  switch (field.type) {
+    case 'hidden':
+      return <input type="hidden" id={id} name={field.name} value={asString(input.value)} />;
+
+    case 'checkbox':
+      return (
+        <Stack gap={4}>
+          <Checkbox
+            {...base}
+            checked={input.value === true}
+            onChange={(e) => helpers.setValue(e.currentTarget.checked)}
+          />
+          {children}
+        </Stack>
+      );
+
+    case 'switch':
+      return (
+        <Switch
+          {...base}
+          checked={input.value === true}
+          onChange={(e) => helpers.setValue(e.currentTarget.checked)}
+        />
+      );
+
+    case 'select':
+      return (
+        <Select
+          {...common}
+          data={options}
+          value={input.value === '' || input.value === undefined ? null : asString(input.value)}
+          onChange={(value) => helpers.setValue(fromOption(value))}
+          onBlur={() => helpers.setTouched(true)}
+          placeholder={text(field.placeholder)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+
+    case 'radio':
+      return (
+        <Radio.Group
+          id={id}
+          name={field.name}
+          label={label}
+          withAsterisk={field.required === true}
+          error={error}
+          value={asString(input.value)}
+          onChange={(value) => {
+            helpers.setValue(fromOption(value));
+            helpers.setTouched(true, false);
+          }}
+        >
+          <Group mt="xs">
+            {options.map((o) => (
+              <Radio key={o.value} value={o.value} label={o.label} disabled={field.disabled} />
+            ))}
+          </Group>
+        </Radio.Group>
+      );
+
+    case 'money':
+      return (
+        <NumberInput
+          {...common}
+          value={asString(input.value).replace(/[,$£]/g, '')}
+          onChange={() => undefined}
+          onValueChange={(payload) => helpers.setValue(payload.formattedValue)}
+          step={0.01}
+          decimalScale={2}
+          fixedDecimalScale
+          thousandSeparator=","
+          valueIsNumericString
+          placeholder={text(field.placeholder)}
+          min={typeof field.min === 'number' ? field.min : undefined}
+          max={typeof field.max === 'number' ? field.max : undefined}
+        />
+      );
+
+    case 'integer':
+    case 'decimal':
+    case 'number':
+      return (
+        <NumberInput
+          {...common}
+          value={asString(input.value)}
+          onChange={() => undefined}
+          onValueChange={(payload) => helpers.setValue(payload.value)}
+          allowDecimal={field.type !== 'integer'}
+          valueIsNumericString
+          placeholder={text(field.placeholder)}
+          min={typeof field.min === 'number' ? field.min : undefined}
+          max={typeof field.max === 'number' ? field.max : undefined}
+        />
+      );
+
+    default: {
+      const value = asString(input.value);
+      if (field.multiline) {
+        return (
+          <Textarea
+            {...common}
+            value={value}
+            onChange={input.onChange}
+            maxLength={field.maxLength}
+            placeholder={text(field.placeholder)}
+            autosize
+            minRows={3}
+            description={
+              field.maxLength === undefined
+                ? common.description
+                : intl.formatMessage(
+                    {
+                      id: 'forms.field.limit',
+                      defaultMessage: 'Limit: {count} / {max}',
+                      description: 'Under a textarea with a maximum length: characters typed and the maximum',
+                    },
+                    { count: value.length, max: field.maxLength },
+                  )
+            }
+          />
+        );
+      }
+      const rules = regions[field.region ?? region ?? 'au'];
+      const prefix =
+        field.showPrefix && (field.type === 'tel' || field.type === 'mobile') ? (
+          <Text size="sm" c="dimmed" aria-hidden="true">
+            {rules.phonePrefix}
+          </Text>
+        ) : undefined;
+      return (
+        <TextInput
+          {...common}
+          type={inputTypes[field.type] ?? 'text'}
+          inputMode={inputModes[field.type]}
+          value={value}
+          onChange={(e) =>
+            helpers.setValue(field.uppercase ? e.currentTarget.value.toUpperCase() : e.currentTarget.value)
+          }
+          placeholder={text(field.placeholder)}
+          autoComplete={field.autoComplete}
+          leftSection={prefix}
+          leftSectionWidth={prefix ? 44 : undefined}
+          styles={field.uppercase ? { input: { textTransform: 'uppercase' } } : undefined}
+        />
+      );
+    }
+  }
+}
