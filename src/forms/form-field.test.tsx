@@ -143,7 +143,7 @@ describe('FormField', () => {
 
   it('shows the default form error when the request failed without field errors', async () => {
     const messages = applyServerErrors(
-      { setFieldError: () => undefined, setFieldTouched: () => undefined },
+      { setFieldError: () => undefined, setFieldTouched: async () => undefined },
       new ApiError({ status: 424, code: 'FETCH_ERROR', message: '' }),
     );
     renderWithProviders(<FormErrors messages={messages} />);
