@@ -19,6 +19,12 @@ import { createUserEventBus, type UserEventBus } from './user-events';
 export interface StackOptions {
   /** Host name of every origin (default 'localhost'; keep the app and the IdP on the same site). */
   host?: string;
+  /**
+   * Address the servers listen on when `host` is a name only the browser resolves (e2e runs the
+   * app on e.g. 'app.test' with Chromium's --host-resolver-rules so session cleanup, skipped on
+   * localhost, is exercised). Default: `host`.
+   */
+  bindHost?: string;
   /** default 4000 (env PORT); 0 = free port */
   appPort?: number;
   /** default 4001; 0 = free */
@@ -82,6 +88,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 /** Starts the whole local stack: app (SPA + /api + hub), IdP, mailbox, AU and UK environments. */
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const host = opts.host ?? 'localhost';
+  const bindHost = opts.bindHost ?? host;
   const log = (...args: unknown[]) => {
     if (!opts.quiet) console.log(...args);
   };
@@ -108,11 +115,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     uk: makeServer(),
   };
   const ports = {
-    app: await listen(servers.app, host, portFrom(opts.appPort, process.env.PORT, 4000)),
-    idp: await listen(servers.idp, host, opts.idpPort ?? 4001),
-    mailbox: await listen(servers.mailbox, host, opts.mailboxPort ?? 4002),
-    au: await listen(servers.au, host, opts.auPort ?? 4003),
-    uk: await listen(servers.uk, host, opts.ukPort ?? 4004),
+    app: await listen(servers.app, bindHost, portFrom(opts.appPort, process.env.PORT, 4000)),
+    idp: await listen(servers.idp, bindHost, opts.idpPort ?? 4001),
+    mailbox: await listen(servers.mailbox, bindHost, opts.mailboxPort ?? 4002),
+    au: await listen(servers.au, bindHost, opts.auPort ?? 4003),
+    uk: await listen(servers.uk, bindHost, opts.ukPort ?? 4004),
   };
   const origin = (port: number) => `http://${host}:${port}`;
   const appUrl = origin(ports.app);
@@ -144,7 +151,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     quiet: opts.quiet === true,
   });
 
-  const jwks = createRemoteJWKSet(new URL(`${idpUrl}/.well-known/jwks.json`));
+  // Fetched over the bind address: `host` may be a name only the browser resolves.
+  const jwks = createRemoteJWKSet(new URL(`http://${bindHost}:${ports.idp}/.well-known/jwks.json`));
   async function verifyToken(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, jwks, {
