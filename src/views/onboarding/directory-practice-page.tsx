@@ -1,5 +1,50 @@
-import { PlaceholderScreen } from '../placeholder';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useIntl } from 'react-intl';
+import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
+import { directoryExistsMessage, onboardingMessages as m } from './messages';
+import { OnboardingFrame } from './onboarding-frame';
 
+const selectView = (s: OnboardingSnapshot): 'loading' | 'accountExists' | 'failed' =>
+  s.matches({ directoryPractice: 'accountExists' })
+    ? 'accountExists'
+    : s.matches({ directoryPractice: 'failed' })
+      ? 'failed'
+      : 'loading';
+const selectName = (s: OnboardingSnapshot) => s.context.directoryPractice?.name ?? '';
+
+/** /onboarding/directory-practice/{key}: pre-fills the registration from a shared directory practice. */
 export function DirectoryPracticePage() {
-  return <PlaceholderScreen name="DirectoryPracticePage" />;
+  const intl = useIntl();
+  const { directoryPracticeKey } = useParams({
+    from: '/onboarding/directory-practice/$directoryPracticeKey',
+  });
+  const actor = useOnboardingActor('directoryPractice', { directoryPracticeKey });
+  const view = useSelector(actor, selectView);
+  const name = useSelector(actor, selectName);
+
+  if (view === 'failed') {
+    return (
+      <OnboardingFrame title={intl.formatMessage(m.directoryFailedTitle)}>
+        <Text role="alert">{intl.formatMessage(m.directoryFailed)}</Text>
+      </OnboardingFrame>
+    );
+  }
+  if (view === 'accountExists') {
+    return (
+      <OnboardingFrame title={name}>
+        <Text role="alert">{intl.formatMessage(directoryExistsMessage, { name })}</Text>
+      </OnboardingFrame>
+    );
+  }
+  return (
+    <OnboardingFrame title={intl.formatMessage(m.directoryLoading)}>
+      <Stack>
+        <Center py="xl">
+          <Loader aria-label={intl.formatMessage(m.directoryLoading)} />
+        </Center>
+      </Stack>
+    </OnboardingFrame>
+  );
 }

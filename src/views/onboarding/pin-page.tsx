@@ -1,5 +1,81 @@
-import { PlaceholderScreen } from '../placeholder';
+import { Alert, Button, Group, PinInput, Stack, Text } from '@mantine/core';
+import { useSearch } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { Form, Formik } from 'formik';
+import { useIntl } from 'react-intl';
+import { limits } from '../../../machines/constants';
+import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
+import { useSchemaValidation } from '../../forms/use-schema-validation';
+import { pinSchema } from '../../validation/schemas';
+import { onboardingMessages as m } from './messages';
+import { OnboardingFrame } from './onboarding-frame';
 
+const selectBusy = (s: OnboardingSnapshot) => s.hasTag('busy');
+const selectError = (s: OnboardingSnapshot) => s.context.error;
+
+/** /onboarding: the 4-digit code of the companion app (optional). */
 export function PinPage() {
-  return <PlaceholderScreen name="PinPage" />;
+  const intl = useIntl();
+  const { pin } = useSearch({ from: '/onboarding' });
+  const actor = useOnboardingActor('pin');
+  const busy = useSelector(actor, selectBusy);
+  const error = useSelector(actor, selectError);
+  const validate = useSchemaValidation<{ pin: string }>(pinSchema);
+
+  const serverError =
+    error?.code === 'pinRejected'
+      ? error.messages.join(', ')
+      : error?.code === 'pinInvalid'
+        ? intl.formatMessage(m.pinInvalid)
+        : null;
+
+  return (
+    <OnboardingFrame title={intl.formatMessage(m.pinTitle)} intro={intl.formatMessage(m.pinIntro)}>
+      <Formik
+        initialValues={{ pin: pin ?? '' }}
+        validate={validate}
+        validateOnBlur={false}
+        validateOnChange={false}
+        onSubmit={(values) => actor.send({ type: 'pin.submit', pin: values.pin })}
+      >
+        {({ values, errors, submitCount, setFieldValue }) => (
+          <Form noValidate>
+            <Stack gap="md">
+              <PinInput
+                length={limits.pinLength}
+                type="number"
+                oneTimeCode
+                inputMode="numeric"
+                size="lg"
+                value={values.pin}
+                onChange={(value) => setFieldValue('pin', value, false)}
+                error={Boolean((submitCount > 0 && errors.pin) || serverError)}
+                aria-label={intl.formatMessage(m.pinLabel)}
+                disabled={busy}
+                data-testid="pin-input"
+              />
+              {submitCount > 0 && errors.pin && (
+                <Text c="red" size="sm" role="alert">
+                  {errors.pin}
+                </Text>
+              )}
+              {serverError && (
+                <Alert color="red" variant="light" role="alert">
+                  {serverError}
+                </Alert>
+              )}
+              <Group>
+                <Button type="submit" loading={busy}>
+                  {intl.formatMessage(m.pinContinue)}
+                </Button>
+                <Button variant="subtle" disabled={busy} onClick={() => actor.send({ type: 'pin.skip' })}>
+                  {intl.formatMessage(m.pinSkip)}
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </OnboardingFrame>
+  );
 }

@@ -1,5 +1,146 @@
-import { PlaceholderScreen } from '../placeholder';
+import { Alert, Button, Center, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { Form, Formik } from 'formik';
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import type { RegionKey, VeterinaryType } from '../../../machines/domain';
+import { type PracticeDraft, practiceDraftOf } from '../../../machines/onboarding.machine';
+import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
+import { FormField } from '../../forms/form-field';
+import { useSchemaValidation } from '../../forms/use-schema-validation';
+import { type PracticeFormValues, practiceFields, practiceSchema } from '../../validation/schemas';
+import { ServerErrors, ValuesSync } from './form-sync';
+import { devicesMessage, onboardingMessages as m } from './messages';
+import { OnboardingFrame } from './onboarding-frame';
 
+const selectPreparing = (s: OnboardingSnapshot) =>
+  !s.matches({ practice: 'editing' }) && !s.matches({ practice: 'submitting' });
+const selectSubmitting = (s: OnboardingSnapshot) =>
+  s.matches({ practice: 'submitting' }) || !s.matches('practice');
+const selectDraft = (s: OnboardingSnapshot) => practiceDraftOf(s.context);
+const selectRegions = (s: OnboardingSnapshot) => s.context.regions;
+const selectDevices = (s: OnboardingSnapshot) => s.context.devices;
+const selectError = (s: OnboardingSnapshot) => s.context.error;
+
+const regionNames = { au: m.regionAu, uk: m.regionUk } as const;
+
+function toValues(draft: PracticeDraft): PracticeFormValues {
+  return { practice: { ...draft.practice, address: { ...draft.practice.address } }, terms: draft.terms };
+}
+
+function toDraft(environment: RegionKey, values: PracticeFormValues): PracticeDraft {
+  const type = Number(values.practice.veterinaryType);
+  return {
+    environment,
+    terms: values.terms === true,
+    practice: {
+      ...values.practice,
+      veterinaryType: (type === 2 || type === 3 ? type : 1) as VeterinaryType,
+      address: { ...values.practice.address, state: values.practice.address.state ?? '' },
+    },
+  };
+}
+
+/** Step 3 of 3: the practice details; the region chooses the environment and the locale. */
 export function RegisterPracticePage() {
-  return <PlaceholderScreen name="RegisterPracticePage" />;
+  const intl = useIntl();
+  const actor = useOnboardingActor('practice');
+  const preparing = useSelector(actor, selectPreparing);
+  const submitting = useSelector(actor, selectSubmitting);
+  const draft = useSelector(actor, selectDraft);
+  const regions = useSelector(actor, selectRegions);
+  const devices = useSelector(actor, selectDevices);
+  const error = useSelector(actor, selectError);
+  const region = draft.environment;
+  const fields = useMemo(() => practiceFields(region), [region]);
+  const schema = useMemo(() => practiceSchema(region), [region]);
+  const fieldNames = useMemo(() => fields.map((f) => f.name), [fields]);
+  const validate = useSchemaValidation<PracticeFormValues>(schema);
+  // The form starts from the draft of its region; it is re-created when the region changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: initial values per region only
+  const initialValues = useMemo(() => toValues(draft), [region]);
+
+  if (preparing) {
+    return (
+      <OnboardingFrame step={3} title={intl.formatMessage(m.practiceTitle)}>
+        <Center py="xl">
+          <Loader aria-label={intl.formatMessage(m.practiceTitle)} />
+        </Center>
+      </OnboardingFrame>
+    );
+  }
+
+  const failure =
+    error?.code === 'noProfile'
+      ? intl.formatMessage(m.noProfile)
+      : error?.code === 'practiceFailed'
+        ? (error.message ?? intl.formatMessage(m.practiceFailed))
+        : null;
+
+  return (
+    <OnboardingFrame step={3} title={intl.formatMessage(m.practiceTitle)}>
+      <Stack gap="md">
+        {regions.length > 1 && (
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="onboarding-region-label">
+              {intl.formatMessage(m.regionLabel)}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="onboarding-region-label"
+              value={region}
+              disabled={submitting}
+              onChange={(value) =>
+                actor.send({ type: 'region.select', region: value === 'uk' ? 'uk' : 'au' })
+              }
+              data={regions.map((r) => ({ value: r.key, label: intl.formatMessage(regionNames[r.key]) }))}
+              data-testid="region-choice"
+            />
+          </Stack>
+        )}
+        {devices.length > 0 && (
+          <Text size="sm" data-testid="onboarding-devices">
+            {intl.formatMessage(devicesMessage, { names: devices.map((d) => d.name).join(', ') })}
+          </Text>
+        )}
+        {error?.code === 'devicesUnavailable' && (
+          <Alert color="yellow" variant="light">
+            {intl.formatMessage(m.devicesUnavailable)}
+          </Alert>
+        )}
+        <Formik<PracticeFormValues>
+          key={region}
+          initialValues={initialValues}
+          validate={validate}
+          validateOnChange
+          onSubmit={(values) => actor.send({ type: 'practice.submit', practice: toDraft(region, values) })}
+        >
+          <Form noValidate>
+            <Stack gap="md">
+              <ValuesSync<PracticeFormValues>
+                onChange={(values) =>
+                  actor.send({ type: 'practice.change', practice: toDraft(region, values) })
+                }
+              />
+              {fields.map((field) => (
+                <FormField key={field.name} field={field} region={region} />
+              ))}
+              <ServerErrors
+                fieldErrors={error?.code === 'practiceRejected' ? error.fieldErrors : null}
+                messages={error?.code === 'practiceRejected' ? error.messages : []}
+                fields={fieldNames}
+              />
+              {failure && (
+                <Alert color="red" variant="light" role="alert">
+                  {failure}
+                </Alert>
+              )}
+              <Button type="submit" loading={submitting}>
+                {intl.formatMessage(m.practiceSubmit)}
+              </Button>
+            </Stack>
+          </Form>
+        </Formik>
+      </Stack>
+    </OnboardingFrame>
+  );
 }

@@ -1,5 +1,78 @@
-import { PlaceholderScreen } from '../placeholder';
+import { Button, Center, Loader, Stack } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { Form, Formik } from 'formik';
+import { useIntl } from 'react-intl';
+import type { Profile } from '../../../machines/domain';
+import { apiMessages } from '../../api/client';
+import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
+import { FormErrors } from '../../forms/form-errors';
+import { FormField } from '../../forms/form-field';
+import { useSchemaValidation } from '../../forms/use-schema-validation';
+import { type ProfileFormValues, profileFields, profileSchema } from '../../validation/schemas';
+import { ServerErrors, ValuesSync } from './form-sync';
+import { onboardingMessages as m } from './messages';
+import { OnboardingFrame } from './onboarding-frame';
 
+const selectLoading = (s: OnboardingSnapshot) =>
+  !s.matches({ profile: 'editing' }) && !s.matches({ profile: 'saving' });
+const selectSaving = (s: OnboardingSnapshot) => s.matches({ profile: 'saving' });
+const selectProfile = (s: OnboardingSnapshot) => s.context.draft.profile;
+const selectError = (s: OnboardingSnapshot) => s.context.error;
+
+const fieldNames = profileFields.map((f) => f.name);
+
+const toProfile = (values: ProfileFormValues): Profile => ({
+  firstName: values.firstName,
+  lastName: values.lastName,
+  email: values.email,
+  phone: values.phone,
+  dateOfBirth: values.dateOfBirth,
+});
+
+/** Step 2 of 3: the profile (skipped by the machine when an existing profile is complete). */
 export function RegisterProfilePage() {
-  return <PlaceholderScreen name="RegisterProfilePage" />;
+  const intl = useIntl();
+  const actor = useOnboardingActor('profile');
+  const loading = useSelector(actor, selectLoading);
+  const saving = useSelector(actor, selectSaving);
+  const profile = useSelector(actor, selectProfile);
+  const error = useSelector(actor, selectError);
+  const validate = useSchemaValidation<ProfileFormValues>(profileSchema);
+
+  return (
+    <OnboardingFrame step={2} title={intl.formatMessage(m.profileTitle)}>
+      {loading || !profile ? (
+        <Center py="xl">
+          <Loader aria-label={intl.formatMessage(m.profileTitle)} />
+        </Center>
+      ) : (
+        <Formik<ProfileFormValues>
+          initialValues={{ ...profile, privacy: false }}
+          validate={validate}
+          onSubmit={(values) => actor.send({ type: 'profile.submit', profile: toProfile(values) })}
+        >
+          <Form noValidate>
+            <Stack gap="md">
+              <ValuesSync<ProfileFormValues>
+                onChange={(values) => actor.send({ type: 'profile.change', profile: toProfile(values) })}
+              />
+              {profileFields.map((field) => (
+                <FormField key={field.name} field={field} />
+              ))}
+              <ServerErrors
+                fieldErrors={error?.code === 'profileRejected' ? error.fieldErrors : null}
+                messages={error?.code === 'profileRejected' ? error.messages : []}
+                fields={fieldNames}
+                isFieldPath={() => true}
+              />
+              {error?.code === 'profileFailed' && <FormErrors messages={[apiMessages.default]} />}
+              <Button type="submit" loading={saving}>
+                {intl.formatMessage(m.profileContinue)}
+              </Button>
+            </Stack>
+          </Form>
+        </Formik>
+      )}
+    </OnboardingFrame>
+  );
 }

@@ -1,5 +1,32 @@
-import { PlaceholderScreen } from '../placeholder';
+import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
+import { useSearch } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useIntl } from 'react-intl';
+import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
+import { onboardingMessages as m } from './messages';
+import { OnboardingFrame } from './onboarding-frame';
 
+const selectTakingLong = (s: OnboardingSnapshot) => s.matches({ thankYou: { activation: 'takingLong' } });
+
+/** /onboarding/thank-you?practiceKey=: waits for the practice's activation, then leaves for it. */
 export function ThankYouPage() {
-  return <PlaceholderScreen name="ThankYouPage" />;
+  const intl = useIntl();
+  const { practiceKey } = useSearch({ from: '/onboarding/thank-you' });
+  const actor = useOnboardingActor('thankYou', { practiceKey: practiceKey ?? null });
+  const takingLong = useSelector(actor, selectTakingLong);
+  return (
+    <OnboardingFrame title={intl.formatMessage(m.thankYouTitle)}>
+      <Stack gap="md">
+        <Text>{intl.formatMessage(m.thankYouActivating)}</Text>
+        <Center py="md">
+          <Loader aria-label={intl.formatMessage(m.thankYouActivating)} />
+        </Center>
+        {takingLong && (
+          <Alert color="blue" variant="light" role="status">
+            {intl.formatMessage(m.thankYouTakingLong)}
+          </Alert>
+        )}
+      </Stack>
+    </OnboardingFrame>
+  );
 }

@@ -1,0 +1,53 @@
+import { useFormikContext } from 'formik';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../api/client';
+import { FormErrors } from '../../forms/form-errors';
+import { applyServerErrors, type FormErrorMessage } from '../../forms/server-errors';
+
+/** Hands every change of the form's values to `onChange` (the machine persists the draft). */
+export function ValuesSync<Values>({ onChange }: { onChange: (values: Values) => void }) {
+  const { values } = useFormikContext<Values>();
+  const first = useRef(true);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    latest.current(values);
+  }, [values]);
+  return null;
+}
+
+/**
+ * Puts the server's validation errors (from the machine's error) on the form's fields, focusing
+ * the first, and shows the rest under the form (src/forms applyServerErrors, spec §5).
+ */
+export function ServerErrors({
+  fieldErrors,
+  messages,
+  fields,
+  isFieldPath,
+}: {
+  fieldErrors: Record<string, string[]> | null;
+  messages: readonly string[];
+  fields: readonly string[];
+  isFieldPath?: (path: string) => boolean;
+}) {
+  const formik = useFormikContext();
+  const [under, setUnder] = useState<FormErrorMessage[]>([]);
+  // Re-run only for a new server answer (formik's helpers and the field list are stable).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  useEffect(() => {
+    if (!fieldErrors) {
+      setUnder([]);
+      return;
+    }
+    const error = new ApiError({ status: 400, code: 'HTTP_ERROR', message: '', fieldErrors });
+    const rest =
+      Object.keys(fieldErrors).length > 0 ? applyServerErrors(formik, error, { fields, isFieldPath }) : [];
+    setUnder(rest);
+  }, [fieldErrors]);
+  return <FormErrors messages={[...under, ...messages]} />;
+}
