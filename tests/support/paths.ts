@@ -1,0 +1,625 @@
+/**
+ * Path tests generated from the REAL machines (conventions §16b, docs/decisions/001).
+ *
+ * `createTestModel` refuses machines with `invoke`/`after`, so we traverse the real machine with
+ * `xstate/graph` (`getAdjacencyMap`) over a thin "probe" logic: each probe state is obtained by
+ * replaying an event sequence on a real actor with
+ *   - inert fake actors for every invoked/spawned source (they never settle by themselves; the
+ *     path delivers `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events instead), and
+ *   - a simulated clock that knows which delayed event each timer carries, so the only delayed
+ *     event offered next is the one that is really due first (`xstate.after.<delay>.<stateId>`).
+ * The same replay runs each generated path on the machine (`runPathOnMachine`), measures coverage
+ * (`coverageOf`: states and transitions actually taken, from xstate's microstep inspection) and
+ * drives a rendered view (`runPathOnView`).
+ *
+ * Usage: see tests/support/README.md.
+ */
+import type {
+  AnyActorLogic,
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  EventObject,
+  InputFrom,
+  InspectionEvent,
+  SnapshotFrom,
+  StateValue,
+} from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import { getAdjacencyMap } from 'xstate/graph';
+import {
+  activePaths,
+  coverableStates,
+  describeMachine,
+  enabledDescriptors,
+  type MachineDescription,
+  pathOf,
+  transitionKey,
+} from './machine-graph';
+
+// ───────────────────────────── public types ─────────────────────────────
+
+/** Payload variants per event descriptor; a function receives the current snapshot. */
+export type EventVariants<TSnapshot> = Record<
+  string,
+  EventObject[] | ((snapshot: TSnapshot) => EventObject[])
+>;
+
+export interface PathSpec<TMachine extends AnyStateMachine = AnyStateMachine> {
+  /** Name shown in reports (defaults to the machine id). */
+  name?: string;
+  /** The real machine, optionally `.provide()`d with fake guards/actions. */
+  machine: TMachine;
+  /** Machine input. Use `inputs` to explore several starting inputs (e.g. option flags). */
+  input?: InputFrom<TMachine>;
+  inputs?: InputFrom<TMachine>[];
+  /**
+   * Payload variants per event descriptor. Keys: user events (`'pin.submit'`), invoke results
+   * (`'xstate.done.actor.<invokeId>'`, `'xstate.error.actor.<invokeId>'`), wildcards (`'hub.*'`:
+   * give concrete events). Unlisted enabled events are sent as `{ type }`; unlisted done/error
+   * events get `output: undefined` / `error: new Error('fake')`. Delayed events are derived from
+   * the pending timers and need no entry.
+   */
+  events?: EventVariants<SnapshotFrom<TMachine>>;
+  /** Replace the inert fake of an actor source (keep determinism: never settle on your own). */
+  actors?: Record<string, AnyActorLogic>;
+  /**
+   * What distinguishes two snapshots in the traversal besides the state value and pending timers.
+   * Default: the whole context (JSON). Narrow it when the context holds data that would make the
+   * state space infinite.
+   */
+  serializeContext?: (snapshot: SnapshotFrom<TMachine>) => unknown;
+  /** Assertions per state (key passed to `snapshot.matches`), run after every step that matches. */
+  states?: Record<string, (snapshot: SnapshotFrom<TMachine>) => void>;
+  /** Safety valve for the traversal (number of probe states). Default 5000. */
+  limit?: number;
+}
+
+/** Snapshot summary stored in a path: enough to assert the machine and to describe the step. */
+export interface ExpectedState {
+  value: StateValue;
+  tags: string[];
+  status: string;
+  /** Serialized context (as chosen by `serializeContext`). */
+  context: string;
+}
+
+export interface PathStep {
+  event: EventObject;
+  /** Milliseconds the simulated clock advanced before this (delayed) event fired; 0 otherwise. */
+  delayMs: number;
+  /** Transition keys (machine-graph `TransitionInfo.key`) this step took, in microstep order. */
+  taken: string[];
+  state: ExpectedState;
+}
+
+export interface MachinePath {
+  /** Human description: `input#0: loading.done → after popInDelay(500) → …`. */
+  description: string;
+  inputIndex: number;
+  input: unknown;
+  initial: ExpectedState;
+  steps: PathStep[];
+}
+
+export interface CoverageCount {
+  reached: number;
+  total: number;
+  percent: number;
+  missing: string[];
+}
+
+export interface Coverage {
+  name: string;
+  paths: number;
+  states: CoverageCount;
+  transitions: CoverageCount;
+}
+
+// ───────────────────────────── event helpers ─────────────────────────────
+
+export function doneEvent(invokeId: string, output?: unknown): EventObject {
+  return { type: `xstate.done.actor.${invokeId}`, output } as EventObject;
+}
+
+export function errorEvent(invokeId: string, error: unknown = new Error('fake')): EventObject {
+  return { type: `xstate.error.actor.${invokeId}`, error } as EventObject;
+}
+
+// ───────────────────────────── replay runner ─────────────────────────────
+
+interface Timer {
+  id: number;
+  due: number;
+  eventType: string;
+  fn: () => void;
+}
+
+/** A deterministic clock that also remembers which delayed event each timer carries. */
+class PathClock {
+  now = 0;
+  private nextId = 1;
+  readonly timers = new Map<number, Timer>();
+  /** Delayed event types announced by `@xstate.action` inspection, awaiting their setTimeout. */
+  readonly announced: Array<{ eventType: string; delay: number }> = [];
+
+  setTimeout(fn: () => void, timeout: number): number {
+    const id = this.nextId++;
+    // Announcements and timers come in the same order; match on the delay to stay safe.
+    const index = this.announced.findIndex((a) => a.delay === timeout);
+    const [announced] = index >= 0 ? this.announced.splice(index, 1) : [];
+    this.timers.set(id, { id, due: this.now + timeout, eventType: announced?.eventType ?? 'unknown', fn });
+    return id;
+  }
+
+  clearTimeout(id: number): void {
+    this.timers.delete(id);
+  }
+
+  /** Pending timers, due first (ties: scheduled first). */
+  pending(): Timer[] {
+    return [...this.timers.values()].sort((a, b) => a.due - b.due || a.id - b.id);
+  }
+
+  /** Fires every timer due up to `time`, in due order, then sets `now` to `time`. */
+  advanceTo(time: number): void {
+    for (;;) {
+      const next = this.pending()[0];
+      if (!next || next.due > time) break;
+      this.timers.delete(next.id);
+      this.now = next.due;
+      next.fn();
+    }
+    this.now = time;
+  }
+}
+
+interface Runner {
+  actor: ReturnType<typeof createActor<AnyStateMachine>>;
+  clock: PathClock;
+  /** Transition keys taken since the last `drainTaken()`. */
+  drainTaken(): string[];
+  /** States entered or left through a transition, plus every state active in a microstep. */
+  reached: Set<string>;
+  /** Every transition key taken during the run. */
+  takenAll: Set<string>;
+  /** Applies one path event: a due delayed event advances the clock, anything else is sent. */
+  apply(event: EventObject): number;
+  /** Recorded inputs of the fake actors, by invoke id, in start order. */
+  actorInputs: Array<{ id: string; src: string; input: unknown }>;
+  stop(): void;
+}
+
+const descriptions = new WeakMap<AnyStateMachine, MachineDescription>();
+function graphOf(machine: AnyStateMachine): MachineDescription {
+  let d = descriptions.get(machine);
+  if (!d) {
+    d = describeMachine(machine);
+    descriptions.set(machine, d);
+  }
+  return d;
+}
+
+function actorSources(machine: AnyStateMachine): string[] {
+  const names = new Set<string>(Object.keys(machine.implementations.actors ?? {}));
+  for (const s of graphOf(machine).states) for (const inv of s.invokes) names.add(inv.src);
+  return [...names].sort();
+}
+
+function startRunner(spec: PathSpec, input: unknown): Runner {
+  const clock = new PathClock();
+  const actorInputs: Runner['actorInputs'] = [];
+  const fakes: Record<string, AnyActorLogic> = {};
+  for (const src of actorSources(spec.machine)) {
+    fakes[src] =
+      spec.actors?.[src] ??
+      fromPromise<never, unknown>(({ input: actorInput, self }) => {
+        actorInputs.push({ id: self.id, src, input: actorInput });
+        return new Promise<never>(() => {});
+      });
+  }
+  const machine = spec.machine.provide({ actors: fakes });
+  const reached = new Set<string>();
+  const takenAll = new Set<string>();
+  let taken: string[] = [];
+  const markActive = (value: StateValue) => {
+    for (const p of activePaths(value)) reached.add(p);
+  };
+  const inspect = (ev: InspectionEvent) => {
+    if (ev.type === '@xstate.action') {
+      const params = ev.action.params as { delay?: unknown; event?: { type?: unknown } } | undefined;
+      if (
+        params &&
+        typeof params.delay === 'number' &&
+        params.event &&
+        typeof params.event.type === 'string'
+      ) {
+        clock.announced.push({ eventType: params.event.type, delay: params.delay });
+      }
+    }
+    if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId) {
+      for (const t of ev._transitions) {
+        const key = transitionKey(t);
+        taken.push(key);
+        takenAll.add(key);
+        const parts = pathOf(t.source).split('.').filter(Boolean);
+        for (let i = 1; i <= parts.length; i++) reached.add(parts.slice(0, i).join('.'));
+      }
+      const snap = ev.snapshot as AnyMachineSnapshot;
+      if (snap && 'value' in snap) markActive(snap.value);
+    }
+  };
+  const actor = createActor(machine, { input, clock, inspect });
+  actor.start();
+  markActive((actor.getSnapshot() as AnyMachineSnapshot).value);
+  return {
+    actor,
+    clock,
+    reached,
+    takenAll,
+    actorInputs,
+    drainTaken() {
+      const out = taken;
+      taken = [];
+      return out;
+    },
+    apply(event) {
+      const due =
+        Object.keys(event).length === 1 ? clock.pending().find((t) => t.eventType === event.type) : undefined;
+      if (due) {
+        const elapsed = due.due - clock.now;
+        clock.advanceTo(due.due);
+        markActive((actor.getSnapshot() as AnyMachineSnapshot).value);
+        return elapsed;
+      }
+      if (event.type.startsWith('xstate.after.')) {
+        throw new Error(`Delayed event ${event.type} is not pending (pending: ${pendingList(clock)})`);
+      }
+      actor.send(event);
+      markActive((actor.getSnapshot() as AnyMachineSnapshot).value);
+      return 0;
+    },
+    stop() {
+      actor.stop();
+    },
+  };
+}
+
+function pendingList(clock: PathClock): string {
+  return (
+    clock
+      .pending()
+      .map((t) => `${t.eventType}@${t.due}`)
+      .join(', ') || 'none'
+  );
+}
+
+function summarize(spec: PathSpec, snapshot: AnyMachineSnapshot): ExpectedState {
+  const ctx = spec.serializeContext ? spec.serializeContext(snapshot) : snapshot.context;
+  return {
+    value: snapshot.value,
+    tags: [...snapshot.tags].sort(),
+    status: snapshot.status,
+    context: JSON.stringify(ctx ?? null),
+  };
+}
+
+function inputsOf(spec: PathSpec): unknown[] {
+  if (spec.inputs && spec.inputs.length > 0) return spec.inputs;
+  return [spec.input];
+}
+
+// ───────────────────────────── traversal ─────────────────────────────
+
+interface Probe {
+  status: 'active' | 'done' | 'error' | 'stopped';
+  output: undefined;
+  error: unknown;
+  events: EventObject[];
+  key: string;
+  snapshot: AnyMachineSnapshot;
+  summary: ExpectedState;
+  taken: string[];
+  delayMs: number;
+  /** The next due delayed event, if any. */
+  nextTimer: string | null;
+}
+
+function probe(spec: PathSpec, input: unknown, events: EventObject[]): Probe {
+  const runner = startRunner(spec, input);
+  let delayMs = 0;
+  let taken: string[] = [];
+  try {
+    for (const e of events) {
+      runner.drainTaken();
+      delayMs = runner.apply(e);
+      taken = runner.drainTaken();
+    }
+    const snapshot = runner.actor.getSnapshot() as AnyMachineSnapshot;
+    const summary = summarize(spec, snapshot);
+    const now = runner.clock.now;
+    const timers = runner.clock.pending().map((t) => [t.eventType, t.due - now]);
+    return {
+      status: snapshot.status,
+      output: undefined,
+      error: snapshot.error,
+      events,
+      key: JSON.stringify({ v: summary.value, s: summary.status, c: summary.context, t: timers }),
+      snapshot,
+      summary,
+      taken,
+      delayMs,
+      nextTimer: snapshot.status === 'active' ? (runner.clock.pending()[0]?.eventType ?? null) : null,
+    };
+  } finally {
+    runner.stop();
+  }
+}
+
+function variantsFor(spec: PathSpec, snapshot: AnyMachineSnapshot, descriptor: string): EventObject[] {
+  const given = spec.events?.[descriptor];
+  if (given) return typeof given === 'function' ? given(snapshot) : given;
+  if (descriptor.includes('*')) return []; // wildcard: only concrete variants can be sent
+  if (descriptor.startsWith('xstate.done.actor.'))
+    return [{ type: descriptor, output: undefined } as EventObject];
+  if (descriptor.startsWith('xstate.error.actor.')) {
+    return [{ type: descriptor, error: new Error('fake') } as EventObject];
+  }
+  return [{ type: descriptor }];
+}
+
+/** Events to explore from a probe: variants of every enabled event + the next due delayed event. */
+function eventsFor(spec: PathSpec, p: Probe): EventObject[] {
+  if (p.status !== 'active') return [];
+  const out: EventObject[] = [];
+  for (const d of enabledDescriptors(graphOf(spec.machine), p.snapshot.value)) {
+    if (d.startsWith('xstate.after.') || d.startsWith('xstate.done.state.')) continue;
+    if (d.startsWith('xstate.done.actor.') || d.startsWith('xstate.error.actor.')) {
+      const id = d.replace(/^xstate\.(done|error)\.actor\./, '');
+      if (!(id in p.snapshot.children)) continue; // the invoke is not running
+    }
+    out.push(...variantsFor(spec, p.snapshot, d));
+  }
+  if (p.nextTimer) out.push({ type: p.nextTimer });
+  return out;
+}
+
+function describeEvent(e: EventObject, delayMs: number): string {
+  if (e.type.startsWith('xstate.after.')) return `${e.type.split('.')[2]}(+${delayMs}ms)`;
+  if (e.type.startsWith('xstate.done.actor.')) return `done:${e.type.slice(18)}`;
+  if (e.type.startsWith('xstate.error.actor.')) return `error:${e.type.slice(19)}`;
+  const extra = Object.keys(e).filter((k) => k !== 'type');
+  return extra.length
+    ? `${e.type}${JSON.stringify(Object.fromEntries(extra.map((k) => [k, (e as never)[k]])))}`
+    : e.type;
+}
+
+/**
+ * Paths that together reach every reachable state and take every reachable transition:
+ * the shortest path to each probe state, extended by each of its outgoing edges that takes a
+ * transition, deduplicated (a path that is a prefix of another is dropped), in a stable order.
+ */
+export function generatePaths<TMachine extends AnyStateMachine>(spec: PathSpec<TMachine>): MachinePath[] {
+  const s = spec as unknown as PathSpec;
+  const all: MachinePath[] = [];
+  inputsOf(s).forEach((input, inputIndex) => {
+    const cache = new Map<string, Probe>();
+    const probeOf = (events: EventObject[]) => {
+      const k = JSON.stringify(events);
+      let p = cache.get(k);
+      if (!p) {
+        p = probe(s, input, events);
+        cache.set(k, p);
+      }
+      return p;
+    };
+    const logic = {
+      config: {},
+      transition: (p: Probe, event: EventObject) => probeOf([...p.events, event]),
+      getInitialSnapshot: () => probeOf([]),
+      getPersistedSnapshot: (p: Probe) => p,
+    } as unknown as AnyActorLogic;
+    const adjacency = getAdjacencyMap(logic, {
+      events: (p: Probe) => eventsFor(s, p),
+      serializeState: (p: Probe) => p.key,
+      limit: s.limit ?? 5000,
+    });
+    // Shortest (BFS) event sequence to each probe state, in discovery order.
+    const initial = probeOf([]);
+    const shortest = new Map<string, Probe>([[initial.key, initial]]);
+    const queue = [initial];
+    const edges: Probe[] = [];
+    while (queue.length > 0) {
+      const p = queue.shift()!;
+      const adj = adjacency[p.key as keyof typeof adjacency];
+      if (!adj) continue;
+      for (const { event } of Object.values(adj.transitions)) {
+        const next = probeOf([...p.events, event]);
+        if (next.taken.length > 0) edges.push(next);
+        if (!shortest.has(next.key)) {
+          shortest.set(next.key, next);
+          queue.push(next);
+        }
+      }
+    }
+    const candidates = [...shortest.values(), ...edges];
+    const toPath = (p: Probe): MachinePath => {
+      const steps: PathStep[] = p.events.map((_, i) => {
+        const q = probeOf(p.events.slice(0, i + 1));
+        return { event: p.events[i]!, delayMs: q.delayMs, taken: q.taken, state: q.summary };
+      });
+      return {
+        description: `input#${inputIndex}: ${steps.map((st) => describeEvent(st.event, st.delayMs)).join(' → ') || '(initial)'}`,
+        inputIndex,
+        input,
+        initial: initial.summary,
+        steps,
+      };
+    };
+    all.push(...dedupe(candidates.map(toPath)));
+  });
+  return all.sort((a, b) => a.inputIndex - b.inputIndex || a.description.localeCompare(b.description));
+}
+
+function dedupe(paths: MachinePath[]): MachinePath[] {
+  const seqs = paths.map((p) => ({ p, seq: p.steps.map((st) => JSON.stringify(st.event)) }));
+  seqs.sort((a, b) => b.seq.length - a.seq.length);
+  const kept: typeof seqs = [];
+  outer: for (const candidate of seqs) {
+    for (const k of kept) {
+      if (candidate.seq.every((e, i) => k.seq[i] === e)) continue outer;
+    }
+    kept.push(candidate);
+  }
+  return kept.map((k) => k.p);
+}
+
+// ───────────────────────────── running paths ─────────────────────────────
+
+function sameState(actual: ExpectedState, expected: ExpectedState): string | null {
+  const a = JSON.stringify(actual);
+  const e = JSON.stringify(expected);
+  return a === e ? null : `expected ${e}\n     got ${a}`;
+}
+
+function runStateAssertions(spec: PathSpec, snapshot: AnyMachineSnapshot): void {
+  for (const [key, check] of Object.entries(spec.states ?? {})) {
+    if (snapshot.matches(key as never)) check(snapshot);
+  }
+}
+
+/**
+ * Replays a path on a fresh real actor (inert fake actors, simulated clock) and asserts every
+ * step: the state value, tags, status and context match the generated expectation, each delayed
+ * event fires after exactly the expected milliseconds, each step takes the expected transitions,
+ * and `spec.states` assertions hold. Throws with the path description on the first mismatch.
+ */
+export function runPathOnMachine<TMachine extends AnyStateMachine>(
+  path: MachinePath,
+  spec: PathSpec<TMachine>,
+): { actorInputs: Array<{ id: string; src: string; input: unknown }> } {
+  const s = spec as unknown as PathSpec;
+  const runner = startRunner(s, path.input);
+  try {
+    const fail = (where: string, msg: string) => {
+      throw new Error(`[${s.name ?? s.machine.id}] ${path.description}\n  at ${where}: ${msg}`);
+    };
+    const first = runner.actor.getSnapshot() as AnyMachineSnapshot;
+    const initialDiff = sameState(summarize(s, first), path.initial);
+    if (initialDiff) fail('initial state', initialDiff);
+    runStateAssertions(s, first);
+    path.steps.forEach((step, i) => {
+      runner.drainTaken();
+      const elapsed = runner.apply(step.event);
+      const taken = runner.drainTaken();
+      const snap = runner.actor.getSnapshot() as AnyMachineSnapshot;
+      const where = `step ${i + 1} (${describeEvent(step.event, step.delayMs)})`;
+      if (elapsed !== step.delayMs)
+        fail(where, `delay fired after ${elapsed} ms, expected ${step.delayMs} ms`);
+      if (JSON.stringify(taken) !== JSON.stringify(step.taken)) {
+        fail(where, `took ${JSON.stringify(taken)}, expected ${JSON.stringify(step.taken)}`);
+      }
+      const diff = sameState(summarize(s, snap), step.state);
+      if (diff) fail(where, diff);
+      runStateAssertions(s, snap);
+    });
+    return { actorInputs: runner.actorInputs };
+  } finally {
+    runner.stop();
+  }
+}
+
+/** Adapter that drives a rendered view along a path (see runPathOnView). */
+export interface ViewAdapter<TSnapshot> {
+  /** Render the view for the path's input. */
+  start(input: unknown): void | Promise<void>;
+  /**
+   * Make the view receive the step's event the way a user/effect would: click, type, re-render
+   * with new props, advance fake timers by `step.delayMs` for delayed events…
+   */
+  perform(step: PathStep): void | Promise<void>;
+  /** Assert the DOM shows what the machine snapshot (replayed alongside) says it should. */
+  check(snapshot: TSnapshot, step: PathStep | null): void | Promise<void>;
+  stop?(): void | Promise<void>;
+}
+
+/**
+ * Runs a path against a rendered view: the machine is replayed alongside as the oracle; after
+ * the initial render and after each performed step, `adapter.check` receives the machine's
+ * snapshot for that point of the path.
+ */
+export async function runPathOnView<TMachine extends AnyStateMachine>(
+  path: MachinePath,
+  spec: PathSpec<TMachine>,
+  adapter: ViewAdapter<SnapshotFrom<TMachine>>,
+): Promise<void> {
+  const s = spec as unknown as PathSpec;
+  const runner = startRunner(s, path.input);
+  try {
+    await adapter.start(path.input);
+    await adapter.check(runner.actor.getSnapshot() as SnapshotFrom<TMachine>, null);
+    for (const step of path.steps) {
+      runner.apply(step.event);
+      await adapter.perform(step);
+      await adapter.check(runner.actor.getSnapshot() as SnapshotFrom<TMachine>, step);
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`[view ${s.name ?? s.machine.id}] ${path.description}\n${message}`);
+  } finally {
+    runner.stop();
+    await adapter.stop?.();
+  }
+}
+
+// ───────────────────────────── coverage ─────────────────────────────
+
+function count(reached: number, total: number, missing: string[]): CoverageCount {
+  return { reached, total, percent: total === 0 ? 100 : Math.floor((reached / total) * 1000) / 10, missing };
+}
+
+/**
+ * States and transitions of the machine definition actually reached/taken when the paths are
+ * replayed on the real machine (measured from xstate's microstep inspection, so eventless
+ * transitions and transient states count too).
+ */
+export function coverageOf<TMachine extends AnyStateMachine>(
+  spec: PathSpec<TMachine>,
+  paths: MachinePath[] = generatePaths(spec),
+): Coverage {
+  const s = spec as unknown as PathSpec;
+  const description = graphOf(s.machine);
+  const reached = new Set<string>();
+  const taken = new Set<string>();
+  for (const path of paths) {
+    const runner = startRunner(s, path.input);
+    try {
+      for (const step of path.steps) runner.apply(step.event);
+      for (const r of runner.reached) reached.add(r);
+      for (const t of runner.takenAll) taken.add(t);
+    } finally {
+      runner.stop();
+    }
+  }
+  const states = coverableStates(description);
+  const missingStates = states.filter((st) => !reached.has(st.path)).map((st) => st.path);
+  const missingTransitions = description.transitions
+    .filter((t) => !taken.has(t.key))
+    .map((t) => `${t.source || '(root)'} --${t.label}--> ${t.targets.join(', ') || '(self)'}`);
+  return {
+    name: s.name ?? s.machine.id,
+    paths: paths.length,
+    states: count(states.length - missingStates.length, states.length, missingStates),
+    transitions: count(
+      description.transitions.length - missingTransitions.length,
+      description.transitions.length,
+      missingTransitions,
+    ),
+  };
+}
+
+/** Convenience for registries: a spec with a name, typed against its machine. */
+export function definePathSpec<TMachine extends AnyStateMachine>(
+  spec: PathSpec<TMachine>,
+): PathSpec<TMachine> {
+  return spec;
+}
