@@ -38,7 +38,7 @@ export function createEnvironment(region: RegionKey, repo: Repo) {
         `${label} environment`,
         `<h1 data-testid="environment">${label} environment</h1>
 ${practiceHtml}
-<p>Opened with: <code data-testid="opened-with">${escapeHtml(url.pathname + url.search)}</code></p>
+<p>Opened with: <code data-testid="opened-with">${escapeHtml(req.url ?? '/')}</code></p>
 <p class="muted">Stand-in for the ${label} regional portal of the local stack.</p>`,
       ),
       { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:" },
