@@ -1,0 +1,175 @@
+import type { Page } from '@playwright/test';
+import type { Stack } from '../../server/stack';
+import { expect, launchStack, test, uniqueEmail } from './fixtures';
+
+/**
+ * The onboarding wizard end to end in Chromium against the local stack (issue 7): a new user
+ * registers a practice in three steps and lands in its regional environment.
+ *
+ * Each test gets its own stack (fresh database). E2E_DIST_DIR overrides the built app's folder
+ * (default dist/, built by the global setup).
+ */
+
+const password = 'Passw0rd!x';
+
+interface Harness {
+  stack: Stack;
+  mail(to: string): Promise<{ id: number; text: string }[]>;
+}
+
+const it = test.extend<{ app: Harness }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+  app: async ({}, use) => {
+    const launched = await launchStack(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {});
+    const { stack } = launched;
+    await use({
+      stack,
+      async mail(to) {
+        const response = await fetch(`${stack.mailboxUrl}/api/messages?to=${encodeURIComponent(to)}`);
+        return (await response.json()) as { id: number; text: string }[];
+      },
+    });
+    await launched.dispose();
+  },
+  baseURL: async ({ app }, use) => {
+    await use(app.stack.appUrl);
+  },
+});
+
+const draftKeys = [
+  'onboarding.pin',
+  'onboarding.practiceRegistration',
+  'onboarding.profileRegistration',
+  'onboarding.options',
+];
+
+async function storedDraft(page: Page): Promise<Record<string, unknown>> {
+  return page.evaluate(
+    (keys) =>
+      Object.fromEntries(
+        keys.map((key) => {
+          const raw = window.localStorage.getItem(key);
+          return [key, raw === null ? null : (JSON.parse(raw) as unknown)];
+        }),
+      ),
+    draftKeys,
+  );
+}
+
+/** A business number no other practice has (the stack refuses a second practice with the same one). */
+function uniqueDigits(length: number): string {
+  let out = String(Math.floor(Math.random() * 9) + 1);
+  while (out.length < length) out += String(Math.floor(Math.random() * 10));
+  return out;
+}
+
+function field(page: Page, name: string) {
+  return page.locator(`#field-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`);
+}
+
+async function choose(page: Page, name: string, option: string) {
+  await field(page, name).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+function linkIn(text: string): string {
+  const match = /https?:\/\/\S+\/auth\/verified-email\?\S+/.exec(text);
+  if (!match) throw new Error(`no verification link in: ${text}`);
+  return match[0];
+}
+
+/** Step 1 with email: the provider's sign-up screen, then the mailbox verification. */
+async function signUpWithEmail(page: Page, app: Harness, email: string) {
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign up with Email' }).click();
+  await expect(page.getByRole('heading', { name: /^Create your .* account$/ })).toBeVisible();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Full name (optional)').fill('Ada Lovelace');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+
+  // Unverified: the verification page, returning to register-account.
+  await expect(page).toHaveURL(/\/auth\/unverified-email\?returnTo=%2Fonboarding%2Fregister-account$/);
+  await expect.poll(async () => (await app.mail(email)).length).toBeGreaterThan(0);
+  const [newest] = await app.mail(email);
+  await page.goto(linkIn(newest?.text ?? ''));
+  await expect(page.getByRole('heading', { name: 'Thank you for verifying your email.' })).toBeVisible();
+  await page.goBack();
+  await page.getByRole('button', { name: "I've verified my email" }).click();
+}
+
+async function fillProfile(page: Page) {
+  await expect(page).toHaveURL(/\/onboarding\/register-profile$/);
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await field(page, 'firstName').fill('Ada');
+  await field(page, 'lastName').fill('Lovelace');
+  await field(page, 'phone').fill('0412345678');
+  await field(page, 'dateOfBirth').fill('1990-01-02');
+}
+
+async function fillAuPractice(page: Page, name: string, abn = uniqueDigits(11)) {
+  await field(page, 'practice.businessName').fill(`${name} Pty Ltd`);
+  await field(page, 'practice.businessNumber').fill(abn);
+  await field(page, 'practice.name').fill(name);
+  await field(page, 'practice.email').fill('reception@practice.example.com');
+  await field(page, 'practice.phone').fill('0298765432');
+  await field(page, 'practice.address.address1').fill('1 George Street');
+  await field(page, 'practice.address.city').fill('Sydney');
+  await field(page, 'practice.address.postcode').fill('2000');
+  await choose(page, 'practice.address.state', 'New South Wales');
+}
+
+it.describe('onboarding', () => {
+  it('AU practice with a pin: email sign-up, mailbox verification, profile, practice → AU environment', async ({
+    page,
+    app,
+  }) => {
+    const email = uniqueEmail('onboard-au');
+    await page.goto('/onboarding?pin=1234');
+    await expect(page.getByRole('heading', { name: 'Set up your practice' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page).toHaveURL(/\/onboarding\/register-account$/);
+    expect((await storedDraft(page))['onboarding.pin']).toBe('1234');
+
+    await signUpWithEmail(page, app, email);
+    await fillProfile(page);
+    await expect(field(page, 'email')).toHaveValue(email);
+    await expect(field(page, 'email')).toBeDisabled();
+
+    // A reload in the middle of the step keeps what was typed.
+    await page.reload();
+    await expect(field(page, 'firstName')).toHaveValue('Ada');
+    await expect(field(page, 'dateOfBirth')).toHaveValue('1990-01-02');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('You must agree to the privacy policy in order to continue.')).toBeVisible();
+    await page.getByLabel('I agree to the privacy policy').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page).toHaveURL(/\/onboarding\/register-practice$/);
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    await expect(page.getByTestId('onboarding-devices')).toHaveText(
+      'Devices from your companion app: Microchip scanner, Reception hub',
+    );
+    await fillAuPractice(page, 'Harbour Bridge Vets');
+    await page.reload();
+    await expect(field(page, 'practice.name')).toHaveValue('Harbour Bridge Vets');
+    await expect(field(page, 'practice.address.postcode')).toHaveValue('2000');
+    await page.getByLabel('I agree to the Terms & Conditions').check();
+    await page.getByRole('button', { name: 'Register practice' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    await expect(
+      page.getByText('We are activating your practice, this can take a couple of minutes...'),
+    ).toBeVisible();
+    const practiceKey = new URL(page.url()).searchParams.get('practiceKey');
+    expect(practiceKey).toBeTruthy();
+    expect(await storedDraft(page)).toEqual(Object.fromEntries(draftKeys.map((k) => [k, null])));
+
+    await expect(page.getByTestId('environment')).toHaveText('AU environment', { timeout: 20_000 });
+    await expect(page.getByTestId('practice-key')).toHaveText(practiceKey ?? '');
+    await expect(page.getByTestId('practice-name')).toHaveText('Harbour Bridge Vets');
+    const stored = app.stack.repo.getPractice(practiceKey ?? '');
+    expect(stored?.devices.map((d) => d.deviceKey)).toEqual(['dev-scanner-1234', 'dev-hub-1234']);
+    expect(stored?.environment).toBe('au');
+  });
+});
