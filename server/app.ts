@@ -27,8 +27,6 @@ const contentTypes: Record<string, string> = {
 export interface SecurityHeaderOptions {
   appUrl: string;
   idpUrl: string;
-  /** Vite dev server in middleware mode needs its inline preamble script. */
-  dev: boolean;
 }
 
 /** Content-Security-Policy and friends for every answer of the app origin. */
@@ -37,7 +35,7 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
   const ws = `ws://${app.host}`;
   const csp = [
     "default-src 'self'",
-    options.dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+    "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -98,14 +96,23 @@ function isFile(path: string): boolean {
 /**
  * Serves the built SPA from `distDir`: `/assets/*` immutable for a year, `/meta.json` no-store,
  * `index.html` no-cache; unknown paths without a file extension get index.html (history fallback).
+ * Without a build only `/meta.json` is answered (`{ buildTime: <stack start> }`, no-store); a build
+ * without meta.json gets `{ buildTime: <index.html mtime> }`.
  */
-export function createStaticHandler(distDir: string | null) {
+export function createStaticHandler(distDir: string | null, startedAt: Date) {
   const root = distDir ? normalize(distDir) : null;
   const hasBuild = root !== null && existsSync(join(root, 'index.html'));
 
   return function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendJson(res, 405, { message: 'Method Not Allowed' }, { Allow: 'GET, HEAD' });
+      return;
+    }
+    if (url.pathname === '/meta.json' && (!root || !hasBuild || !isFile(join(root, 'meta.json')))) {
+      // No build (API-only, or `npm run dev` where Vite serves the app): the stack's start time; a
+      // build without meta.json: the time index.html was written.
+      const built = root && hasBuild ? statSync(join(root, 'index.html')).mtime : startedAt;
+      sendJson(res, 200, { buildTime: built.toISOString() });
       return;
     }
     if (!root || !hasBuild) {

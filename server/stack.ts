@@ -49,8 +49,6 @@ export interface StackOptions {
   extraAppOrigins?: string[];
   /** Test-only routes (`/__test/*` on the app and the IdP). Never on by default. */
   testHooks?: boolean;
-  /** Serve the app through Vite in middleware mode (HMR) instead of dist/. */
-  dev?: boolean;
   /** Hub keep-alive and client timeout (ms), for tests. */
   hubKeepAliveMs?: number;
   hubClientTimeoutMs?: number;
@@ -267,16 +265,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     }
   }
 
-  let vite: import('vite').ViteDevServer | null = null;
-  if (opts.dev) {
-    const { createServer: createViteServer } = await import('vite');
-    vite = await createViteServer({
-      server: { middlewareMode: true, hmr: { server: servers.app } },
-      appType: 'spa',
-    });
-  }
-  const serveStatic = createStaticHandler(opts.dev ? null : resolve(opts.distDir ?? 'dist'));
-  const headers = securityHeaders({ appUrl, idpUrl, dev: opts.dev === true });
+  const serveStatic = createStaticHandler(resolve(opts.distDir ?? 'dist'), new Date());
+  const headers = securityHeaders({ appUrl, idpUrl });
 
   handlers.set(servers.app, (req, res) => {
     const url = new URL(req.url ?? '/', appUrl);
@@ -308,13 +298,6 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       sendJson(res, 404, { message: 'Not found' });
       return;
     }
-    if (vite) {
-      vite.middlewares(req, res, () => {
-        res.writeHead(404);
-        res.end('Not found');
-      });
-      return;
-    }
     serveStatic(req, res, url);
   });
 
@@ -333,7 +316,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   handlers.set(servers.au, createEnvironment('au', repo));
   handlers.set(servers.uk, createEnvironment('uk', repo));
 
-  log(`App          ${appUrl}${opts.dev ? ' (Vite dev, HMR)' : ''}`);
+  log(`App          ${appUrl}`);
   log(`Identity     ${idpUrl}  (issuer ${idp.issuer}, client ${CLIENT_ID}, audience ${AUDIENCE})`);
   log(`Mailbox      ${mailboxUrl}`);
   log(`AU           ${environments.au}`);
@@ -357,7 +340,6 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       stopped = true;
       clearTimers();
       await hub.close();
-      await vite?.close();
       await Promise.all(Object.values(servers).map((server) => closeServer(server)));
       db.close();
     },
