@@ -1,0 +1,84 @@
+import { Input, PinInput } from '@mantine/core';
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
+
+export interface OneTimeCodeInputProps {
+  /** Number of boxes (one character each). */
+  length: number;
+  /** 'number' and 'tel' accept digits only; 'text' accepts letters and digits. */
+  type?: 'text' | 'number' | 'tel';
+  value: string;
+  onChange: (value: string) => void;
+  /** Called when every box is filled. */
+  onComplete?: (value: string) => void;
+  label?: string;
+  /** Error text shown under the boxes (the boxes get aria-invalid). */
+  error?: string;
+  name?: string;
+  id?: string;
+  autoFocus?: boolean;
+  disabled?: boolean;
+}
+
+/**
+ * One-time-code input (spec §2): Mantine PinInput, one character per box; pasted text is spread
+ * over the boxes; numeric only when the type is number or tel (non-digits are refused).
+ */
+export function OneTimeCodeInput({
+  length,
+  type = 'text',
+  value,
+  onChange,
+  onComplete,
+  label,
+  error,
+  name,
+  id,
+  autoFocus,
+  disabled,
+}: OneTimeCodeInputProps) {
+  const intl = useIntl();
+  const generated = useId();
+  const baseId = id ?? `otc-${generated.replace(/:/g, '')}`;
+  const numeric = type === 'number' || type === 'tel';
+  const errorId = `${baseId}-error`;
+  const boxLabel = (index: number) =>
+    intl.formatMessage(
+      {
+        id: 'ui.oneTimeCode.box',
+        defaultMessage: 'Character {position} of {length}',
+        description: 'Accessible name of one box of a one-time-code input',
+      },
+      { position: index + 1, length },
+    );
+  return (
+    <Input.Wrapper
+      label={label}
+      error={error}
+      labelProps={{ htmlFor: `${baseId}-0` }}
+      errorProps={{ id: errorId }}
+    >
+      <PinInput
+        id={baseId}
+        name={name}
+        length={length}
+        type={numeric ? 'number' : 'alphanumeric'}
+        inputMode={numeric ? 'numeric' : 'text'}
+        inputType={type === 'tel' ? 'tel' : 'text'}
+        value={value}
+        onChange={onChange}
+        onComplete={onComplete}
+        oneTimeCode
+        autoFocus={autoFocus}
+        disabled={disabled}
+        error={Boolean(error)}
+        getInputProps={(index) => ({
+          id: `${baseId}-${index}`,
+          'aria-label': boxLabel(index),
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? errorId : undefined,
+        })}
+      />
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../tests/support/render';
+import { clampStep, StepProgress } from './step-progress';
+
+const current = () => screen.getByLabelText(/^Step \d+ of \d+$/);
+
+describe('StepProgress', () => {
+  it('shows the current step of the total', () => {
+    renderWithProviders(<StepProgress current={2} total={3} />);
+    expect(current().getAttribute('aria-label')).toBe('Step 2 of 3');
+    expect(current().getAttribute('data-current-step')).toBe('2');
+    expect(document.querySelectorAll('.mantine-Stepper-step')).toHaveLength(3);
+    expect(document.querySelectorAll('[data-completed]').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each([
+    [0, 3, 1],
+    [-5, 3, 1],
+    [4, 3, 3],
+    [99, 3, 3],
+    [1, 1, 1],
+    [Number.NaN, 3, 1],
+  ])('clamps current %s of %s to %s', (given, total, expected) => {
+    expect(clampStep(given, total)).toBe(expected);
+    renderWithProviders(<StepProgress current={given} total={total} />);
+    expect(current().getAttribute('aria-label')).toBe(`Step ${expected} of ${total}`);
+  });
+
+  it.each([0, -1, 0.5, Number.NaN])('shows nothing when the total is %s', (total) => {
+    const { container } = renderWithProviders(<StepProgress current={1} total={total} />);
+    expect(container.querySelector('.mantine-Stepper-root')).toBeNull();
+    expect(screen.queryByLabelText(/^Step/)).toBeNull();
+  });
+
+  it('shows step labels', () => {
+    renderWithProviders(<StepProgress current={1} total={3} labels={['Account', 'Profile', 'Practice']} />);
+    expect(screen.getByText('Profile')).toBeTruthy();
+  });
+});
