@@ -44,6 +44,8 @@ export const landingMachine = setup({
   actions: {
     login: (_, _params: LoginParams) => undefined,
     navigate: (_, _params: NavigateParams) => undefined,
+    /** The flag is one-shot: the stored invite itself stays until /invite is done with it. */
+    clearInviteLanding: () => undefined,
     redirectToEnvironment: (_, _params: { url: string }) => undefined,
   },
   guards: {
@@ -92,7 +94,7 @@ export const landingMachine = setup({
     resumingInvite: {
       tags: ['busy'],
       type: 'final',
-      entry: { type: 'navigate', params: { to: '/invite', replace: true } },
+      entry: ['clearInviteLanding', { type: 'navigate', params: { to: '/invite', replace: true } }],
     },
     lookingUpActivePractice: {
       tags: ['busy'],

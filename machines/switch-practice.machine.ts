@@ -26,6 +26,8 @@ export interface SwitchPracticeContext {
 
 export type SwitchPracticeEvent =
   | { type: 'userState.changed'; state: UserStateView }
+  /** The lists could not be loaded (the fallback's API call failed). */
+  | { type: 'userState.failed' }
   | { type: 'practice.choose'; practiceKey: string }
   | { type: 'invite.accept'; practiceKey: string }
   | { type: 'inviteCode.open' }
@@ -77,6 +79,7 @@ export const switchPracticeMachine = setup({
         'userState.changed': {
           actions: { type: 'assignUserState', params: ({ event }) => ({ state: event.state }) },
         },
+        'userState.failed': { target: 'failed', actions: assign({ errorCode: 'load_failed' }) },
       },
       initial: 'loading',
       states: {

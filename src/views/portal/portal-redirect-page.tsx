@@ -1,5 +1,25 @@
-import { PlaceholderScreen } from '../placeholder';
+import { Center, Loader } from '@mantine/core';
+import { useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { usePortalRedirectActor } from '../../app/live/practices';
 
+const messages = defineMessages({
+  redirecting: {
+    id: 'portal.redirect.loading',
+    defaultMessage: 'Taking you to your portal…',
+    description: 'Spinner label while /mobile/* or /billing/* redirects to the regional portal',
+  },
+});
+
+/** /mobile/* and /billing/*: the machine picks the portal; this only shows a spinner. */
 export function PortalRedirectPage() {
-  return <PlaceholderScreen name="PortalRedirectPage" />;
+  const intl = useIntl();
+  // The address as requested, before the router normalises its query (unknown parameters are kept).
+  const [target] = useState(() => ({ path: window.location.pathname, search: window.location.search }));
+  usePortalRedirectActor(target);
+  return (
+    <Center py="xl" aria-busy="true">
+      <Loader aria-label={intl.formatMessage(messages.redirecting)} />
+    </Center>
+  );
 }
