@@ -249,6 +249,8 @@ function startRunner(spec: PathSpec, input: unknown): Runner {
     }
   };
   const actor = createActor(machine, { input, clock, inspect });
+  // Errors end up in the snapshot (status 'error'); without an observer xstate rethrows them later.
+  actor.subscribe({ error: () => {} });
   actor.start();
   markActive((actor.getSnapshot() as AnyMachineSnapshot).value);
   return {
@@ -335,6 +337,14 @@ function probe(spec: PathSpec, input: unknown, events: EventObject[]): Probe {
       taken = runner.drainTaken();
     }
     const snapshot = runner.actor.getSnapshot() as AnyMachineSnapshot;
+    if (snapshot.status === 'error') {
+      const last = events[events.length - 1];
+      const message = snapshot.error instanceof Error ? snapshot.error.message : String(snapshot.error);
+      throw new Error(
+        `[${spec.name ?? spec.machine.id}] the machine failed after ${events.map((e) => e.type).join(' → ') || 'start'}: ${message}\n` +
+          `Give payload variants for '${last?.type ?? '(initial)'}' in spec.events (or a valid input).`,
+      );
+    }
     const summary = summarize(spec, snapshot);
     const now = runner.clock.now;
     const timers = runner.clock.pending().map((t) => [t.eventType, t.due - now]);
