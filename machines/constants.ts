@@ -86,3 +86,11 @@ export const emailVerificationDelays = {
   resendCooldownSeconds: 30,
   cooldownTick: 1000,
 } as const;
+
+/**
+ * Build freshness (spec §2, §4 "Build check"): how often an open app re-checks /meta.json.
+ * Not a spec value: decided in docs/decisions/002-build-freshness.md.
+ */
+export const buildCheckDelays = {
+  recheckInterval: 5 * 60 * 1000,
+} as const;
