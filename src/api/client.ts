@@ -351,6 +351,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
 
     try {
+      if (req.signal?.aborted) throw req.signal.reason;
       let response: Response;
       try {
         response = await doFetch(buildUrl(options.baseUrl, path, req.query), {
