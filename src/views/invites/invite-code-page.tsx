@@ -1,5 +1,161 @@
-import { PlaceholderScreen } from '../placeholder';
+import { Alert, Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { Form, Formik } from 'formik';
+import { defineMessages, useIntl } from 'react-intl';
+import { type InviteCodeContext, selectInviteCodeView } from '../../../machines/invite-code.machine';
+import { type InviteCodeActor, useInviteCodeActor } from '../../app/live/invites';
+import { FormField } from '../../forms/form-field';
+import { useSchemaValidation } from '../../forms/use-schema-validation';
+import { LoginChooser } from '../../ui/login-chooser';
+import { inviteCodeFields, inviteCodeSchema } from '../../validation/schemas';
+import { ProfileForm } from '../shared/profile-form';
 
+export const inviteCodeMessages = defineMessages({
+  title: {
+    id: 'invites.inviteCode.title',
+    defaultMessage: 'Join with an invite code',
+    description: 'Heading of the /invite-code page',
+  },
+  text: {
+    id: 'invites.inviteCode.text',
+    defaultMessage: 'Enter the invite code your practice administrator gave you.',
+    description: 'Text above the invite code form',
+  },
+  loginText: {
+    id: 'invites.inviteCode.login.text',
+    defaultMessage: 'Sign in to join a practice with your invite code.',
+    description: 'Text above the login method buttons on /invite-code for a signed-out visitor',
+  },
+  profileTitle: {
+    id: 'invites.inviteCode.profile.title',
+    defaultMessage: 'Create your profile',
+    description: 'Heading above the profile form on /invite-code',
+  },
+  submit: {
+    id: 'invites.inviteCode.submit',
+    defaultMessage: 'Join practice',
+    description: 'Submit button of the invite code form',
+  },
+  loading: {
+    id: 'invites.inviteCode.loading',
+    defaultMessage: 'Loading…',
+    description: 'Spinner label on /invite-code',
+  },
+  failed: {
+    id: 'invites.inviteCode.error.failed',
+    defaultMessage: 'Something went wrong, please try again.',
+    description: 'Error when the invite code could not be checked (server failure)',
+  },
+  rejected: {
+    id: 'invites.inviteCode.error.rejected',
+    defaultMessage: 'That invite code was not accepted.',
+    description: 'Error when the server rejected the invite code without a message',
+  },
+});
+
+const m = inviteCodeMessages;
+const route = getRouteApi('/invite-code');
+
+type Snapshot = Parameters<typeof selectInviteCodeView>[0];
+const ctx = (s: Snapshot) => s.context as InviteCodeContext;
+const selectUser = (s: Snapshot) => ctx(s).user;
+const selectProfileFailure = (s: Snapshot) => ctx(s).profileFailure;
+const selectBusy = (s: Snapshot) => s.hasTag('busy');
+const selectCode = (s: Snapshot) => ctx(s).code;
+const selectErrorCode = (s: Snapshot) => ctx(s).errorCode;
+const selectServerMessage = (s: Snapshot) => ctx(s).serverMessage;
+
+interface InviteCodeValues {
+  inviteCode: string;
+}
+
+/** /invite-code?forceLogin=&code= — a thin view of machines/invite-code.machine.ts. */
 export function InviteCodePage() {
-  return <PlaceholderScreen name="InviteCodePage" />;
+  const search = route.useSearch();
+  const actor = useInviteCodeActor({ forceLogin: search.forceLogin ?? null, code: search.code ?? null });
+  return <InviteCodeView actor={actor} />;
+}
+
+export function InviteCodeView({ actor }: { actor: InviteCodeActor }) {
+  const intl = useIntl();
+  const view = useSelector(actor, selectInviteCodeView);
+  const user = useSelector(actor, selectUser);
+  const profileFailure = useSelector(actor, selectProfileFailure);
+  const busy = useSelector(actor, selectBusy);
+  const code = useSelector(actor, selectCode);
+  const errorCode = useSelector(actor, selectErrorCode);
+  const serverMessage = useSelector(actor, selectServerMessage);
+  const validate = useSchemaValidation<InviteCodeValues>(inviteCodeSchema);
+
+  let body: React.ReactNode;
+  switch (view) {
+    case 'loginChooser':
+      body = (
+        <Stack align="center" gap="md">
+          <Text c="dimmed">{intl.formatMessage(m.loginText)}</Text>
+          <LoginChooser
+            mode="login"
+            onChoose={(connection) => actor.send({ type: 'login.choose', connection })}
+          />
+        </Stack>
+      );
+      break;
+    case 'profileForm':
+      body = (
+        <Stack gap="md">
+          <Title order={2}>{intl.formatMessage(m.profileTitle)}</Title>
+          <ProfileForm
+            user={user}
+            saving={busy}
+            failure={profileFailure}
+            onSubmit={(profile) => actor.send({ type: 'profile.submit', profile })}
+          />
+        </Stack>
+      );
+      break;
+    case 'codeForm':
+      body = (
+        <Formik<InviteCodeValues>
+          initialValues={{ inviteCode: code }}
+          validate={validate}
+          onSubmit={(values) => actor.send({ type: 'code.submit', code: values.inviteCode })}
+        >
+          <Form noValidate>
+            <Stack gap="md">
+              <Text>{intl.formatMessage(m.text)}</Text>
+              {inviteCodeFields.map((field) => (
+                <FormField key={field.name} field={field} />
+              ))}
+              {errorCode === 'code_rejected' || errorCode === 'code_failed' ? (
+                <Alert color="red" role="alert">
+                  {errorCode === 'code_rejected'
+                    ? (serverMessage ?? intl.formatMessage(m.rejected))
+                    : intl.formatMessage(m.failed)}
+                </Alert>
+              ) : null}
+              <Button type="submit" loading={busy}>
+                {intl.formatMessage(m.submit)}
+              </Button>
+            </Stack>
+          </Form>
+        </Formik>
+      );
+      break;
+    default:
+      body = (
+        <Center py="xl" aria-busy="true">
+          <Loader aria-label={intl.formatMessage(m.loading)} />
+        </Center>
+      );
+  }
+
+  return (
+    <Container size="xs" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{intl.formatMessage(m.title)}</Title>
+        {body}
+      </Stack>
+    </Container>
+  );
 }
