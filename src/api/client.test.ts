@@ -23,6 +23,8 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 const text = (status: number, body: string, contentType = 'text/plain') =>
   new Response(body, { status, headers: { 'content-type': contentType } });
 
+const headersOf = (call: Call | undefined) => (call?.init.headers ?? {}) as Record<string, string>;
+
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {
     await promise;
@@ -68,10 +70,10 @@ describe('api client: requests', () => {
   it('sends no Authorization when auth is false or there is no token', async () => {
     const a = client(() => json(200, {}), 'tok');
     await a.api.request('/x', { auth: false });
-    expect((a.calls[0]?.init.headers as Record<string, string>).Authorization).toBeUndefined();
+    expect(headersOf(a.calls[0]).Authorization).toBeUndefined();
     const b = client(() => json(200, {}), undefined);
     await b.api.request('/x');
-    expect((b.calls[0]?.init.headers as Record<string, string>).Authorization).toBeUndefined();
+    expect(headersOf(b.calls[0]).Authorization).toBeUndefined();
   });
 
   it('returns undefined for an empty success body', async () => {
@@ -275,7 +277,7 @@ describe('endpoints (spec §7)', () => {
     const api = createApiClient({ baseUrl: 'http://app.test', getToken: async () => 'tok', fetch: f.fetch });
     return { ep: createEndpoints(api, () => 1700000000000), calls: f.calls };
   }
-  const auth = (call: Call | undefined) => (call?.init.headers as Record<string, string>).Authorization;
+  const auth = (call: Call | undefined) => headersOf(call).Authorization;
 
   it('declares each call with its method, path, body and auth', async () => {
     const { ep, calls } = endpoints((call) => {
