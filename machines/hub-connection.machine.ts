@@ -174,6 +174,7 @@ export const hubConnectionMachine = setup({
     connecting: {
       tags: ['tryingToConnect'],
       invoke: {
+        id: 'startConnection',
         src: 'startConnection',
         onDone: [
           {
@@ -279,6 +280,7 @@ export const hubConnectionMachine = setup({
     disconnecting: {
       tags: ['disconnecting'],
       invoke: {
+        id: 'stopConnection',
         src: 'stopConnection',
         onDone: [{ guard: 'isConnectRequested', target: 'connecting' }, { target: 'disconnected.idle' }],
         onError: [

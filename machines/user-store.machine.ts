@@ -125,6 +125,7 @@ export const userStoreMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'fetchUserState',
         src: 'fetchUserState',
         onDone: {
           target: 'idle',
