@@ -7,6 +7,7 @@ import {
   inviteCodeSearch,
   inviteSearch,
   onboardingSearch,
+  syncSearch,
   thankYouSearch,
   unverifiedEmailSearch,
   verifiedEmailSearch,
@@ -38,22 +39,22 @@ export const authRedirectRoute = route(
 export const unverifiedEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/unverified-email',
-  validateSearch: unverifiedEmailSearch,
-  beforeLoad: (args) => requireSignedIn(args),
+  validateSearch: syncSearch(unverifiedEmailSearch),
+  beforeLoad: requireSignedIn,
   component: lazyRouteComponent(() => import('../views/auth/unverified-email-page'), 'UnverifiedEmailPage'),
 });
 
 export const verifiedEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/verified-email',
-  validateSearch: verifiedEmailSearch,
+  validateSearch: syncSearch(verifiedEmailSearch),
   component: lazyRouteComponent(() => import('../views/auth/verified-email-page'), 'VerifiedEmailPage'),
 });
 
 export const onboardingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/onboarding',
-  validateSearch: onboardingSearch,
+  validateSearch: syncSearch(onboardingSearch),
   component: lazyRouteComponent(() => import('../views/onboarding/pin-page'), 'PinPage'),
 });
 
@@ -78,7 +79,7 @@ export const registerPracticeRoute = route(
 export const thankYouRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/onboarding/thank-you',
-  validateSearch: thankYouSearch,
+  validateSearch: syncSearch(thankYouSearch),
   component: lazyRouteComponent(() => import('../views/onboarding/thank-you-page'), 'ThankYouPage'),
 });
 
@@ -97,28 +98,28 @@ export const switchPracticeRoute = route(
 export const inviteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invite',
-  validateSearch: inviteSearch,
+  validateSearch: syncSearch(inviteSearch),
   component: lazyRouteComponent(() => import('../views/invites/invite-page'), 'InvitePage'),
 });
 
 export const inviteCodeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invite-code',
-  validateSearch: inviteCodeSearch,
+  validateSearch: syncSearch(inviteCodeSearch),
   component: lazyRouteComponent(() => import('../views/invites/invite-code-page'), 'InviteCodePage'),
 });
 
 export const mobileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/mobile/$',
-  validateSearch: anySearch,
+  validateSearch: syncSearch(anySearch),
   component: lazyRouteComponent(() => import('../views/portal/portal-redirect-page'), 'PortalRedirectPage'),
 });
 
 export const billingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/billing/$',
-  validateSearch: anySearch,
+  validateSearch: syncSearch(anySearch),
   component: lazyRouteComponent(() => import('../views/portal/portal-redirect-page'), 'PortalRedirectPage'),
 });
 
