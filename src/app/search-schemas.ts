@@ -1,4 +1,4 @@
-import { boolean, object, string } from 'yup';
+import { type AnyObjectSchema, boolean, object, string } from 'yup';
 
 /**
  * Search-parameter schemas of every route (spec §2), validated by TanStack Router through yup's
@@ -39,3 +39,21 @@ export const inviteCodeSearch = object({
     }),
   code: optionalText(),
 });
+
+/**
+ * TanStack Router refuses async Standard Schema validation ("Async validation not supported"),
+ * and yup's `~standard.validate` is always async: routes validate synchronously through this.
+ * Unknown parameters are dropped; a value that still fails leaves the page with no parameters
+ * rather than breaking it.
+ */
+export function syncSearch<S extends AnyObjectSchema>(
+  schema: S,
+): (search: Record<string, unknown>) => S['__outputType'] {
+  return (search) => {
+    try {
+      return schema.validateSync(search, { stripUnknown: true }) as S['__outputType'];
+    } catch {
+      return schema.validateSync({}, { stripUnknown: true }) as S['__outputType'];
+    }
+  };
+}
