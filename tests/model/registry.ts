@@ -6,7 +6,9 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import type { PathSpec } from '../support/paths';
+import { buildCheckPathSpec } from './build-check.model';
 import { loadingPathSpec } from './loading.model';
+import { hubConnectionPathSpec, userStorePathSpec } from './realtime.model';
 
 export interface RegistryEntry {
   name: string;
@@ -14,4 +16,9 @@ export interface RegistryEntry {
   spec: PathSpec<any> | PathSpec<AnyStateMachine>;
 }
 
-export const registry: RegistryEntry[] = [{ name: 'loading', spec: loadingPathSpec }];
+export const registry: RegistryEntry[] = [
+  { name: 'build-check', spec: buildCheckPathSpec },
+  { name: 'loading', spec: loadingPathSpec },
+  { name: 'hubConnection', spec: hubConnectionPathSpec },
+  { name: 'userStore', spec: userStorePathSpec },
+];

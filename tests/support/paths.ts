@@ -72,6 +72,12 @@ export interface PathSpec<TMachine extends AnyStateMachine = AnyStateMachine> {
   states?: Record<string, (snapshot: SnapshotFrom<TMachine>) => void>;
   /** Safety valve for the traversal (number of probe states). Default 5000. */
   limit?: number;
+  /**
+   * Default false: the fewest shortest paths that together reach every reachable state and take
+   * every reachable transition of the definition. True: one path per edge of the explored graph
+   * (every state × event-variant combination; can be hundreds of paths).
+   */
+  exhaustive?: boolean;
 }
 
 /** Snapshot summary stored in a path: enough to assert the machine and to describe the step. */
@@ -324,6 +330,9 @@ interface Probe {
   delayMs: number;
   /** The next due delayed event, if any. */
   nextTimer: string | null;
+  /** Every state reached and transition key taken during the whole replay (initial macrostep included). */
+  coveredStates: string[];
+  coveredTransitions: string[];
 }
 
 function probe(spec: PathSpec, input: unknown, events: EventObject[]): Probe {
@@ -359,6 +368,8 @@ function probe(spec: PathSpec, input: unknown, events: EventObject[]): Probe {
       taken,
       delayMs,
       nextTimer: snapshot.status === 'active' ? (runner.clock.pending()[0]?.eventType ?? null) : null,
+      coveredStates: [...runner.reached],
+      coveredTransitions: [...runner.takenAll],
     };
   } finally {
     runner.stop();
@@ -395,7 +406,11 @@ function eventsFor(spec: PathSpec, p: Probe): EventObject[] {
 
 function describeEvent(e: EventObject, delayMs: number): string {
   if (e.type.startsWith('xstate.after.')) return `${e.type.split('.')[2]}(+${delayMs}ms)`;
-  if (e.type.startsWith('xstate.done.actor.')) return `done:${e.type.slice(18)}`;
+  if (e.type.startsWith('xstate.done.actor.')) {
+    const output = (e as { output?: unknown }).output;
+    const shown = output === undefined ? '' : `(${JSON.stringify(output).slice(0, 60)})`;
+    return `done:${e.type.slice(18)}${shown}`;
+  }
   if (e.type.startsWith('xstate.error.actor.')) return `error:${e.type.slice(19)}`;
   const extra = Object.keys(e).filter((k) => k !== 'type');
   return extra.length
@@ -404,13 +419,15 @@ function describeEvent(e: EventObject, delayMs: number): string {
 }
 
 /**
- * Paths that together reach every reachable state and take every reachable transition:
- * the shortest path to each probe state, extended by each of its outgoing edges that takes a
- * transition, deduplicated (a path that is a prefix of another is dropped), in a stable order.
+ * Paths that together reach every reachable state and take every reachable transition of the
+ * definition, for every input: breadth-first over the explored graph (shortest first), a path is
+ * kept when it reaches a state or takes a transition no shorter kept path does (or every edge,
+ * with `exhaustive`); a path that is a prefix of another one of the same input is dropped.
+ * Stable order.
  */
 export function generatePaths<TMachine extends AnyStateMachine>(spec: PathSpec<TMachine>): MachinePath[] {
   const s = spec as unknown as PathSpec;
-  const all: MachinePath[] = [];
+  const candidates: Array<{ probe: Probe; path: () => MachinePath }> = [];
   inputsOf(s).forEach((input, inputIndex) => {
     const cache = new Map<string, Probe>();
     const probeOf = (events: EventObject[]) => {
@@ -433,25 +450,25 @@ export function generatePaths<TMachine extends AnyStateMachine>(spec: PathSpec<T
       serializeState: (p: Probe) => p.key,
       limit: s.limit ?? 5000,
     });
-    // Shortest (BFS) event sequence to each probe state, in discovery order.
+    // Breadth-first over the explored graph: the shortest event sequence to each probe state, and
+    // each edge that takes a transition appended to it.
     const initial = probeOf([]);
     const shortest = new Map<string, Probe>([[initial.key, initial]]);
     const queue = [initial];
-    const edges: Probe[] = [];
+    const found: Probe[] = [initial];
     while (queue.length > 0) {
       const p = queue.shift()!;
       const adj = adjacency[p.key as keyof typeof adjacency];
       if (!adj) continue;
       for (const { event } of Object.values(adj.transitions)) {
         const next = probeOf([...p.events, event]);
-        if (next.taken.length > 0) edges.push(next);
+        if (next.taken.length > 0 || !shortest.has(next.key)) found.push(next);
         if (!shortest.has(next.key)) {
           shortest.set(next.key, next);
           queue.push(next);
         }
       }
     }
-    const candidates = [...shortest.values(), ...edges];
     const toPath = (p: Probe): MachinePath => {
       const steps: PathStep[] = p.events.map((_, i) => {
         const q = probeOf(p.events.slice(0, i + 1));
@@ -465,9 +482,29 @@ export function generatePaths<TMachine extends AnyStateMachine>(spec: PathSpec<T
         steps,
       };
     };
-    all.push(...dedupe(candidates.map(toPath)));
+    for (const p of found) candidates.push({ probe: p, path: () => toPath(p) });
   });
-  return all.sort((a, b) => a.inputIndex - b.inputIndex || a.description.localeCompare(b.description));
+  let chosen = candidates;
+  if (!s.exhaustive) {
+    // Greedy, shortest first: keep a candidate only if it reaches a state or takes a transition
+    // that no shorter kept candidate does.
+    const states = new Set<string>();
+    const transitions = new Set<string>();
+    const ordered = candidates
+      .map((c, i) => ({ c, i }))
+      .sort((a, b) => a.c.probe.events.length - b.c.probe.events.length || a.i - b.i)
+      .map(({ c }) => c);
+    chosen = ordered.filter(({ probe: p }) => {
+      const newStates = p.coveredStates.filter((x) => !states.has(x));
+      const newTransitions = p.coveredTransitions.filter((x) => !transitions.has(x));
+      for (const x of newStates) states.add(x);
+      for (const x of newTransitions) transitions.add(x);
+      return newStates.length > 0 || newTransitions.length > 0;
+    });
+  }
+  return dedupe(chosen.map((c) => c.path())).sort(
+    (a, b) => a.inputIndex - b.inputIndex || a.description.localeCompare(b.description),
+  );
 }
 
 function dedupe(paths: MachinePath[]): MachinePath[] {
@@ -476,6 +513,7 @@ function dedupe(paths: MachinePath[]): MachinePath[] {
   const kept: typeof seqs = [];
   outer: for (const candidate of seqs) {
     for (const k of kept) {
+      if (k.p.inputIndex !== candidate.p.inputIndex) continue;
       if (candidate.seq.every((e, i) => k.seq[i] === e)) continue outer;
     }
     kept.push(candidate);
