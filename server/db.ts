@@ -128,6 +128,23 @@ const migrations: string[] = [
     created_at TEXT NOT NULL
   );
   `,
+  // 2: the identity provider's sessions, grants, codes and tokens (server/idp/adapter.ts).
+  `
+  CREATE TABLE oidc_models (
+    model TEXT NOT NULL,
+    id TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    expires_at INTEGER,
+    uid TEXT,
+    user_code TEXT,
+    grant_id TEXT,
+    consumed_at INTEGER,
+    PRIMARY KEY (model, id)
+  );
+  CREATE INDEX oidc_models_uid ON oidc_models (uid) WHERE uid IS NOT NULL;
+  CREATE INDEX oidc_models_user_code ON oidc_models (user_code) WHERE user_code IS NOT NULL;
+  CREATE INDEX oidc_models_grant ON oidc_models (grant_id) WHERE grant_id IS NOT NULL;
+  `,
 ];
 
 /** Applies pending migrations; returns the schema version. */

@@ -8,6 +8,7 @@ import type { ProviderCode } from '../../machines/domain';
 import { escapeHtml, readFormBody, readJsonBody, redirect, sendHtml, sendJson } from '../http-util';
 import { sendVerificationEmail } from '../mail';
 import type { Repo, UserRecord } from '../repo';
+import { createSqliteAdapter } from './adapter';
 import { emailLoginPage, emailSignupPage, errorPage, socialPage } from './pages';
 
 /**
@@ -101,6 +102,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
   const accessTokenTtl = 3600;
 
   const provider = new Provider(issuer, {
+    adapter: createSqliteAdapter(repo.db),
     clients: [
       {
         client_id: clientId,

@@ -350,3 +350,59 @@ describe('test hooks are off by default', () => {
     }
   });
 });
+
+describe('persistence', () => {
+  it('keeps IdP sessions and refresh tokens across a restart on the same data directory', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dataDir = mkdtempSync(join(tmpdir(), 'stack-restart-'));
+    const browser = new Browser();
+    try {
+      const first = await startTestStack({ dataDir });
+      let refreshToken = '';
+      try {
+        const tokens = await first.loginWithPassword(seedAccounts.fresh.email, SEED_PASSWORD);
+        refreshToken = tokens.refresh_token ?? '';
+        const { challenge } = pkce();
+        const start = await browser.go(
+          authorizeUrl(first.idpUrl, {
+            clientId: first.clientId,
+            redirectUri: `${first.appUrl}/auth/redirect`,
+            audience: first.audience,
+            challenge,
+          }),
+        );
+        const login = await browser.go(`${start.location}/login`, {
+          form: { email: seedAccounts.fresh.email, password: SEED_PASSWORD },
+        });
+        let next = login.location;
+        while (next && !next.startsWith(`${first.appUrl}/auth/redirect`))
+          next = (await browser.go(next)).location;
+      } finally {
+        await first.stop();
+      }
+      const second = await startTestStack({ dataDir });
+      try {
+        const { challenge } = pkce();
+        const silent = await browser.go(
+          authorizeUrl(second.idpUrl, {
+            clientId: second.clientId,
+            redirectUri: `${second.appUrl}/auth/redirect`,
+            audience: second.audience,
+            challenge,
+            extra: { prompt: 'none' },
+          }),
+        );
+        expect(new URL(silent.location ?? '').searchParams.get('code')).toBeTruthy();
+        const refreshed = await second.refresh(refreshToken);
+        expect(refreshed.status).toBe(200);
+        expect(decodeJwt(String(refreshed.body.id_token)).sub).toBe(seedAccounts.fresh.sub);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
