@@ -18,6 +18,7 @@ import {
   type TestHub,
 } from '../../server/hub/test-support';
 import { createRealtimeActors, type RealtimeLogger } from '../../src/realtime/actors';
+import { createRealtimeRoot } from '../../src/realtime/root';
 
 const practice = (practiceName: string): UserPractice => ({
   practiceKey: practiceName.toLowerCase(),
@@ -157,5 +158,46 @@ describe('live failures', () => {
     }
     expect(testHub.hub().connectionCount()).toBe(0);
     expect(t.notified).toEqual([]);
+  });
+});
+
+describe('createRealtimeRoot', () => {
+  it('wires store, connection and visibility; stop() disconnects', async () => {
+    hub = await startTestHub(signer);
+    const testHub = hub;
+    testHub.states.set('vet', initial);
+    const token = await signer.sign('vet');
+    const listeners: Array<() => void> = [];
+    const visibility = {
+      visibilityState: 'visible' as DocumentVisibilityState,
+      addEventListener: (_: string, listener: () => void) => listeners.push(listener),
+      removeEventListener: () => undefined,
+    };
+    const lines: string[] = [];
+    const root = createRealtimeRoot({
+      pageOrigin: `http://127.0.0.1:${testHub.port}`,
+      getTokenSilently: async () => token,
+      fetchUserState: async () => ({ hasProfile: false }),
+      logger: logger(lines),
+      visibilitySource: visibility as unknown as Document,
+    });
+    root.userStore.send({ type: 'store.load' });
+    await waitFor(root.userStore, (s) => s.matches('idle'), { timeout: 5000 });
+    root.hubConnection.send({ type: 'hub.connect' });
+    await waitFor(root.userStore, (s) => s.context.practicesHasLoaded, { timeout: 5000 });
+    expect(selectPractices(root.userStore.getSnapshot()).map((p) => p.practiceName)).toEqual([
+      'Alpha',
+      'Zulu',
+    ]);
+    await waitFor(root.hubConnection, (s) => selectConnectionState(s) === 'Connected', { timeout: 5000 });
+    // app.visible while connected changes nothing.
+    listeners[0]?.();
+    expect(selectConnectionState(root.hubConnection.getSnapshot())).toBe('Connected');
+    await root.stop();
+    expect(root.hubConnection.getSnapshot().status).toBe('stopped');
+    for (let i = 0; i < 100 && testHub.hub().connectionCount() > 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(testHub.hub().connectionCount()).toBe(0);
   });
 });
