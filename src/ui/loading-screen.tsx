@@ -1,0 +1,129 @@
+import { Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type ReactNode, useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { breakpoints } from '../../machines/constants';
+import {
+  loadingMachine,
+  selectContentVisible,
+  selectLongLoading,
+  selectSpinnerVisible,
+} from '../../machines/loading.machine';
+
+/**
+ * Loading screen (spec §2): nothing until the pop-in delay (or the children, with
+ * `keepContentVisible`), then a spinner with the optional heading that stays at least its minimum
+ * time; after 15 s the 'Sorry!' message with a Contact us link and a Logout button is added.
+ * When `loading` turns false the children show (not before the spinner's minimum time is over).
+ *
+ * All timing lives in machines/loading.machine.ts; this view only forwards the `loading` prop as
+ * `loading.done` / `loading.start` and renders from the machine's tags.
+ */
+export interface LoadingScreenProps {
+  loading: boolean;
+  heading?: ReactNode;
+  /** Keep the children visible until the pop-in delay instead of hiding them at once. */
+  keepContentVisible?: boolean;
+  /** Support page the 'Contact us' link opens. */
+  supportUrl: string;
+  onLogout: () => void;
+  children?: ReactNode;
+}
+
+export function LoadingScreen({
+  loading,
+  heading,
+  keepContentVisible = false,
+  supportUrl,
+  onLogout,
+  children,
+}: LoadingScreenProps) {
+  const actorRef = useActorRef(loadingMachine, { input: { keepContentVisible, loaded: !loading } });
+  const contentVisible = useSelector(actorRef, selectContentVisible);
+  const spinnerVisible = useSelector(actorRef, selectSpinnerVisible);
+  const longLoading = useSelector(actorRef, selectLongLoading);
+
+  useEffect(() => {
+    actorRef.send({ type: loading ? 'loading.start' : 'loading.done' });
+  }, [loading, actorRef]);
+
+  if (contentVisible) return <>{children}</>;
+  if (!spinnerVisible) return <div data-testid="loading-pending" />;
+  return (
+    <Center mih="50vh" p="md" data-testid="loading-screen">
+      <Stack align="center" gap="md" maw={480} ta="center">
+        <SpinnerStatus />
+        {heading ? <Title order={2}>{heading}</Title> : null}
+        {longLoading ? <LongLoadingMessage supportUrl={supportUrl} onLogout={onLogout} /> : null}
+      </Stack>
+    </Center>
+  );
+}
+
+function SpinnerStatus() {
+  const intl = useIntl();
+  return (
+    <Loader
+      role="status"
+      data-testid="loading-spinner"
+      aria-label={intl.formatMessage({
+        id: 'loading.spinner.label',
+        defaultMessage: 'Loading',
+        description: 'Accessible name of the loading spinner',
+      })}
+    />
+  );
+}
+
+function LongLoadingMessage({ supportUrl, onLogout }: { supportUrl: string; onLogout: () => void }) {
+  // Spec §9: the mobile check is max-width md (768 px).
+  const isMobile = useMediaQuery(`(max-width: ${breakpoints.md}px)`);
+  const contactLink = (chunks: ReactNode) => (
+    <Anchor href={supportUrl} data-testid="loading-contact-us">
+      {chunks}
+    </Anchor>
+  );
+  return (
+    <Stack align="center" gap="xs" data-testid="loading-long">
+      <Title order={3}>
+        <FormattedMessage
+          id="loading.longLoading.title"
+          defaultMessage="Sorry!"
+          description="Title added to the loading screen after 15 seconds"
+        />
+      </Title>
+      <Text fw={500}>
+        <FormattedMessage
+          id="loading.longLoading.subtitle"
+          defaultMessage="Looks like it's taking us a while..."
+          description="Subtitle added to the loading screen after 15 seconds"
+        />
+      </Text>
+      <Text c="dimmed">
+        {isMobile ? (
+          <FormattedMessage
+            id="loading.longLoading.mobileText"
+            defaultMessage="Please try again. If problems continue, <link>contact us</link>."
+            description="Long loading advice on mobile (max-width md); <link> opens the support page"
+            values={{ link: contactLink }}
+          />
+        ) : (
+          <FormattedMessage
+            id="loading.longLoading.desktopText"
+            defaultMessage="Please try refreshing the page. If problems continue, <link>contact us</link>."
+            description="Long loading advice on desktop; <link> opens the support page"
+            values={{ link: contactLink }}
+          />
+        )}
+      </Text>
+      <Button variant="default" onClick={onLogout} data-testid="loading-logout">
+        <FormattedMessage
+          id="loading.longLoading.logout"
+          defaultMessage="Logout"
+          description="Button on the long loading message that signs the user out"
+        />
+      </Button>
+    </Stack>
+  );
+}
