@@ -6,7 +6,7 @@ import { type InviteInput, inviteMachine } from '../../../machines/invite.machin
 import { type InviteCodeInput, inviteCodeMachine } from '../../../machines/invite-code.machine';
 import { logger } from '../logger';
 import { storageKeys } from '../storage-keys';
-import { call, type FlowEdges, settledSession, useFlowEdges } from './practices';
+import { call, type FlowEdges, fallbackLists, settledSession, useFlowEdges } from './practices';
 import { firstAllowedUrl } from './redirects';
 
 /**
@@ -85,12 +85,13 @@ const toPayload = (profile: Profile) => ({
   dateOfBirth: profile.dateOfBirth,
 });
 
-function pendingInvitesOf(edges: FlowEdges): Promise<Invite[]> {
+async function pendingInvitesOf(edges: FlowEdges): Promise<Invite[]> {
   const store = edges.actors.userStore;
-  if (!store) return Promise.reject(new Error('no user store'));
-  const snapshot: { context: UserState } = store.getSnapshot();
-  if (!snapshot.context.practicesHasLoaded) return Promise.reject(new Error('user store not loaded'));
-  return Promise.resolve(snapshot.context.invites);
+  if (store) {
+    const snapshot: { context: UserState } = store.getSnapshot();
+    if (snapshot.context.practicesHasLoaded) return snapshot.context.invites;
+  }
+  return (await call(() => fallbackLists())).invites;
 }
 
 // ───────────────────────────── /invite ─────────────────────────────
