@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 import Provider, { errors, type KoaContextLike, type TokenInstance } from 'oidc-provider';
 import type { ProviderCode } from '../../machines/domain';
 import { escapeHtml, readFormBody, readJsonBody, redirect, sendHtml, sendJson } from '../http-util';
@@ -485,6 +485,42 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     redirect(res, target);
   }
 
+  /**
+   * /userinfo as Auth0 answers it: also for the API's JWT access tokens (Auth0 puts the userinfo
+   * audience in them). Other tokens go on to oidc-provider's own endpoint.
+   */
+  const verificationKey = await importJWK(publicPart(keys.signing), 'RS256');
+  async function userinfo(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    let sub: string | null = null;
+    if (token && token.split('.').length === 3) {
+      try {
+        const { payload } = await jwtVerify(token, verificationKey, {
+          issuer,
+          audience,
+          algorithms: ['RS256'],
+        });
+        sub = typeof payload.sub === 'string' ? payload.sub : null;
+      } catch {
+        sub = null;
+      }
+    }
+    const user = sub ? repo.getUser(sub) : null;
+    if (!user) {
+      callback(req, res);
+      return;
+    }
+    const origin = req.headers.origin;
+    const cors: Record<string, string> =
+      origin && options.appOrigins.includes(origin)
+        ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
+        : {};
+    const claims = Object.fromEntries(
+      Object.entries(claimsOf(user)).filter(([, value]) => value !== undefined),
+    );
+    sendJson(res, 200, claims, cors);
+  }
+
   /** Test-only routes (options.testHooks): never enabled by default. */
   async function testHooks(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (req.method !== 'POST') {
@@ -550,6 +586,10 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
         return;
       }
       testHooks(req, res, url).catch(fail);
+      return;
+    }
+    if (url.pathname === '/userinfo' && (req.method === 'GET' || req.method === 'POST')) {
+      userinfo(req, res).catch(fail);
       return;
     }
     if (url.pathname === '/') {

@@ -8,8 +8,9 @@ import { uniqueEmail } from './fixtures';
 /** The identity provider as the Auth0 SPA SDK sees it. */
 
 let stack: TestStack;
+const extraOrigin = 'http://127.0.0.1:9999';
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startTestStack({ extraAppOrigins: [extraOrigin] });
 });
 afterAll(async () => {
   await stack.dispose();
@@ -238,6 +239,52 @@ describe('authorization code flow with PKCE', () => {
     );
     expect(webMessage.status).toBe(200);
     expect(webMessage.text).toContain('authorization_response');
+  });
+});
+
+describe('userinfo', () => {
+  it('answers the profile claims for the API access token, and 401 without a valid token', async () => {
+    const tokens = await stack.loginWithPassword(seedAccounts.verified.email, SEED_PASSWORD);
+    const ok = await fetch(`${stack.idpUrl}/userinfo`, {
+      headers: { Authorization: `Bearer ${tokens.access_token}`, Origin: stack.appUrl },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('access-control-allow-origin')).toBe(stack.appUrl);
+    expect(await ok.json()).toMatchObject({
+      sub: seedAccounts.verified.sub,
+      email: seedAccounts.verified.email,
+      email_verified: true,
+      given_name: 'Olivia',
+    });
+    expect((await fetch(`${stack.idpUrl}/userinfo`)).status).toBe(401);
+    const bad = await fetch(`${stack.idpUrl}/userinfo`, { headers: { Authorization: 'Bearer a.b.c' } });
+    expect(bad.status).toBe(401);
+  });
+});
+
+describe('extra app origins (StackOptions.extraAppOrigins)', () => {
+  it('are accepted for CORS and logout like the app origin', async () => {
+    const preflight = await fetch(`${stack.idpUrl}/oauth/token`, {
+      method: 'OPTIONS',
+      headers: { Origin: extraOrigin, 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(extraOrigin);
+    const out = await new Browser().go(
+      `${stack.idpUrl}/v2/logout?client_id=${stack.clientId}&returnTo=${encodeURIComponent(`${extraOrigin}/`)}`,
+    );
+    expect(out.status).toBe(302);
+    expect(out.location).toBe(`${extraOrigin}/`);
+    const { challenge } = pkce();
+    const start = await new Browser().go(
+      authorizeUrl(stack.idpUrl, {
+        clientId: stack.clientId,
+        redirectUri: `${extraOrigin}/auth/redirect`,
+        audience: stack.audience,
+        challenge,
+      }),
+    );
+    expect(start.status).toBe(303);
+    expect(start.location).toMatch(/\/interaction\//);
   });
 });
 
