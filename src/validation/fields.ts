@@ -203,7 +203,10 @@ export function fieldSchema(field: FieldSpec, region?: RegionKey): Schema {
   const invalid = message('invalid', formMessages.invalid);
 
   if (booleanTypes.has(field.type)) {
-    let schema = boolean().nullable().typeError(invalid);
+    // A required box with its own text (terms, privacy) uses it for wrong types too.
+    let schema = boolean()
+      .nullable()
+      .typeError(field.messages?.required ? message('required', formMessages.required) : invalid);
     if (field.required)
       schema = schema.test('required', message('required', formMessages.required), (v) => v === true);
     return schema;

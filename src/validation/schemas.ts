@@ -239,13 +239,13 @@ function registrationSchemaFor(region: RegionKey): ObjectSchema<AnyObject> {
     },
   ];
   if (rules.states.length === 0) fields.push({ name: 'practice.address.state', type: 'text' });
-  const devices = object({ devices: array().of(deviceSchema).typeError(invalid).default([]) })
+  // yup's concat replaces nested objects instead of merging them: extend the practice object in place.
+  const base = buildSchema(fields, region);
+  const practice = (base.fields.practice as ObjectSchema<AnyObject>)
+    .shape({ devices: array().of(deviceSchema).typeError(invalid).default([]) })
     .typeError(invalid)
     .nonNullable(invalid);
-  return buildSchema(fields, region)
-    .concat(object({ practice: devices }).typeError(invalid).nonNullable(invalid))
-    .typeError(invalid)
-    .nonNullable(invalid);
+  return base.shape({ practice });
 }
 
 const registrationSchemas: Record<RegionKey, ObjectSchema<AnyObject>> = {
