@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 import Provider, { errors, type KoaContextLike, type TokenInstance } from 'oidc-provider';
 import type { ProviderCode } from '../../machines/domain';
-import { escapeHtml, readFormBody, readJsonBody, redirect, sendHtml, sendJson } from '../http-util';
+import { strongPasswordPattern } from '../../src/validation/patterns';
+import { escapeHtml, page, readFormBody, readJsonBody, redirect, sendHtml, sendJson } from '../http-util';
 import { sendVerificationEmail } from '../mail';
 import type { Repo, UserRecord } from '../repo';
 import { createSqliteAdapter } from './adapter';
@@ -16,7 +17,8 @@ import { emailLoginPage, emailSignupPage, errorPage, socialPage } from './pages'
  * (see /work/shared/stack-notes.md and server/README.md).
  */
 
-export const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
+/** Spec §5's default strong password rule, from the shared validation library. */
+export const STRONG_PASSWORD = strongPasswordPattern;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface IdpOptions {
@@ -593,7 +595,14 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
       return;
     }
     if (url.pathname === '/') {
-      sendHtml(res, 200, errorPage('Local identity provider', `Issuer ${issuer}. Sign in from the app.`));
+      sendHtml(
+        res,
+        200,
+        page(
+          'Local identity provider',
+          `<h1>Local identity provider</h1><p>Issuer <code>${escapeHtml(issuer)}</code>. Sign in from the app.</p>`,
+        ),
+      );
       return;
     }
     callback(req, res);
