@@ -98,6 +98,31 @@ async function signUpWithEmail(page: Page, app: Harness, email: string) {
   await page.getByRole('button', { name: "I've verified my email" }).click();
 }
 
+/** Step 1 with a simulated social account (addresses arrive verified). */
+async function signUpWithGoogle(page: Page, email: string) {
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign up with Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Full name').fill('Grace Hopper');
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Step 2: fill in and submit the profile. */
+async function completeProfile(page: Page) {
+  await fillProfile(page);
+  await page.getByLabel('I agree to the privacy policy').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/register-practice$/);
+}
+
+/** Drops the console errors a test provoked on purpose (the browser logs failed requests). */
+function expectConsoleErrors(consoleErrors: string[], pattern: RegExp) {
+  const provoked = consoleErrors.filter((e) => pattern.test(e));
+  expect(provoked.length).toBeGreaterThan(0);
+  for (const e of provoked) consoleErrors.splice(consoleErrors.indexOf(e), 1);
+}
+
 async function fillProfile(page: Page) {
   await expect(page).toHaveURL(/\/onboarding\/register-profile$/);
   await expect(page.getByText('Step 2 of 3')).toBeVisible();
@@ -171,5 +196,162 @@ it.describe('onboarding', () => {
     const stored = app.stack.repo.getPractice(practiceKey ?? '');
     expect(stored?.devices.map((d) => d.deviceKey)).toEqual(['dev-scanner-1234', 'dev-hub-1234']);
     expect(stored?.environment).toBe('au');
+  });
+
+  it('UK practice without a pin via a social login: CRN, UK postcode, no state → UK environment', async ({
+    page,
+    app,
+  }) => {
+    await page.goto('/onboarding');
+    await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
+    await expect(page).toHaveURL(/\/onboarding\/register-account$/);
+    await page.reload();
+    await expect(page.getByText('Step 1 of 3')).toBeVisible();
+    expect((await storedDraft(page))['onboarding.pin']).toBeNull();
+
+    await signUpWithGoogle(page, uniqueEmail('onboard-uk'));
+    await completeProfile(page);
+    await expect(page.getByTestId('onboarding-devices')).toHaveCount(0);
+
+    await page.getByTestId('region-choice').getByText('United Kingdom').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+    await expect(page.getByText('CRN')).toBeVisible();
+    await expect(field(page, 'practice.address.state')).toHaveCount(0);
+    await field(page, 'practice.businessName').fill('Thames Vets Ltd');
+    await field(page, 'practice.businessNumber').fill(uniqueDigits(8));
+    await field(page, 'practice.name').fill('Thames Vets');
+    await choose(page, 'practice.veterinaryType', 'Equines');
+    await field(page, 'practice.email').fill('team@thamesvets.example.co.uk');
+    await field(page, 'practice.phone').fill('02079460102');
+    await field(page, 'practice.address.address1').fill('10 Downing Street');
+    await field(page, 'practice.address.city').fill('London');
+    await field(page, 'practice.address.postcode').fill('SW1A 2AA');
+    await page.getByLabel('I agree to the Terms & Conditions').check();
+    const request = page.waitForRequest('**/api/onboarding/register-practice');
+    await page.getByRole('button', { name: 'Register practice' }).click();
+    const body = (await request).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({
+      environment: 'uk',
+      locale: 'en-GB',
+      terms: true,
+      practice: {
+        name: 'Thames Vets',
+        veterinaryType: 2,
+        devices: [],
+        address: { postcode: 'SW1A 2AA', state: '', country: 'UK' },
+      },
+    });
+
+    await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    // A reload of the thank-you page keeps waiting.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    await expect(page.getByTestId('environment')).toHaveText('UK environment', { timeout: 20_000 });
+    await expect(page.getByTestId('practice-name')).toHaveText('Thames Vets');
+  });
+
+  it('a directory-practice link pre-fills the registration', async ({ page }) => {
+    await page.goto('/onboarding/directory-practice/dir-paws-claws');
+    await expect(page).toHaveURL(/\/onboarding\/register-account$/);
+    expect((await storedDraft(page))['onboarding.options']).toEqual({
+      registeredFromDirectoryPracticeKey: 'dir-paws-claws',
+    });
+    await signUpWithGoogle(page, uniqueEmail('onboard-dir'));
+    await completeProfile(page);
+    await expect(field(page, 'practice.name')).toHaveValue('Paws & Claws Animal Hospital');
+    await expect(field(page, 'practice.email')).toHaveValue('contact@pawsclaws.example.com');
+    await expect(field(page, 'practice.address.address1')).toHaveValue('45 Brunswick Street');
+    await expect(field(page, 'practice.address.city')).toHaveValue('Fitzroy');
+    await expect(field(page, 'practice.address.postcode')).toHaveValue('3065');
+    await expect(field(page, 'practice.address.state')).toHaveValue('Victoria');
+    await field(page, 'practice.businessNumber').fill(uniqueDigits(11));
+    await field(page, 'practice.phone').fill('0394170000');
+    await page.getByLabel('I agree to the Terms & Conditions').check();
+    const request = page.waitForRequest('**/api/onboarding/register-practice');
+    await page.getByRole('button', { name: 'Register practice' }).click();
+    expect((await request).postDataJSON()).toMatchObject({
+      options: { registeredFromDirectoryPracticeKey: 'dir-paws-claws' },
+    });
+    await expect(page.getByTestId('environment')).toHaveText('AU environment', { timeout: 20_000 });
+  });
+
+  it('a directory-practice link: account already exists, and a link that cannot load', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/onboarding/directory-practice/dir-harbourside');
+    await expect(
+      page.getByText(
+        'An account already exists for Harbourside Veterinary Clinic. Please contact your practice administration team and request an invite to Harbourside Veterinary Clinic',
+      ),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/onboarding\/directory-practice\/dir-harbourside$/);
+
+    await page.goto('/onboarding/directory-practice/no-such-practice');
+    await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible();
+    await expect(
+      page.getByText(
+        'A problem occured while attempting to load the account details for the email address that you used to open this page.',
+      ),
+    ).toBeVisible();
+    expectConsoleErrors(consoleErrors, /404 \(Not Found\).*sharedDirectoryPractice/);
+  });
+
+  it('register-practice errors: server message, field errors, the API down — nothing is lost', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/onboarding');
+    await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
+    await signUpWithGoogle(page, uniqueEmail('onboard-err'));
+    await completeProfile(page);
+
+    // A business number that is taken: the server's message without the 'Api, Request failed, ' prefix.
+    await fillAuPractice(page, 'Second Harbourside', '51 824 753 556');
+    await page.getByLabel('I agree to the Terms & Conditions').check();
+    await page.getByRole('button', { name: 'Register practice' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'A practice with this business number already exists.' }),
+    ).toBeVisible();
+    await expect(page.getByText('Api, Request failed,')).toHaveCount(0);
+    expectConsoleErrors(consoleErrors, /409 \(Conflict\)/);
+
+    // Server validation errors land on their fields; the first is focused.
+    await field(page, 'practice.businessNumber').fill(uniqueDigits(11));
+    await page.route('**/api/onboarding/register-practice', async (route) => {
+      const body = route.request().postDataJSON() as { practice: { address: { city: string } } };
+      body.practice.address.city = 'X';
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    await page.getByRole('button', { name: 'Register practice' }).click();
+    await expect(field(page, 'practice.address.city')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, 'practice.address.city')).toBeFocused();
+    await expect(page.getByText('City must be at least 3 characters')).toBeVisible();
+    expectConsoleErrors(consoleErrors, /400 \(Bad Request\)/);
+    await page.unroute('**/api/onboarding/register-practice');
+
+    // The API is down: the error shows, the form and the draft keep everything.
+    await page.route('**/api/onboarding/register-practice', (route) => route.abort('connectionrefused'));
+    await field(page, 'practice.address.city').fill('North Sydney');
+    await expect(field(page, 'practice.address.city')).not.toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'Register practice' }).click();
+    await expect(page.getByText('There has been an error, please try again.')).toBeVisible();
+    await expect(field(page, 'practice.name')).toHaveValue('Second Harbourside');
+    const draft = await storedDraft(page);
+    expect(draft['onboarding.practiceRegistration']).toMatchObject({
+      practice: { name: 'Second Harbourside', address: { city: 'North Sydney' } },
+    });
+    expect(draft['onboarding.profileRegistration']).toMatchObject({ firstName: 'Ada' });
+    expectConsoleErrors(consoleErrors, /ERR_CONNECTION_REFUSED/);
+    await page.unroute('**/api/onboarding/register-practice');
+
+    // Back up: submitting works, once.
+    let posts = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/onboarding/register-practice') && r.method() === 'POST') posts += 1;
+    });
+    await page.getByRole('button', { name: 'Register practice' }).dblclick();
+    await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    expect(posts).toBe(1);
   });
 });

@@ -215,6 +215,12 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
     return selectSessionStatus(settled) === 'signedIn' ? selectUser(settled) : null;
   };
 
+  /** Authenticated calls wait for the session (after a reload the token is not there yet). */
+  const authed = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (!(await sessionUser())) throw { kind: 'unauthenticated' } satisfies OnboardingFailure;
+    return call(work);
+  };
+
   return onboardingMachine.provide({
     actors: {
       verifyPin: fromPromise(({ input }) => call(() => api().verifyPin(input.pin))),
@@ -238,7 +244,7 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
         return { user, profile };
       }),
       createProfile: fromPromise(({ input }) =>
-        call(() =>
+        authed(() =>
           api().createProfile({
             firstName: input.profile.firstName,
             lastName: input.profile.lastName,
@@ -249,8 +255,8 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
         ),
       ),
       fetchDevices: fromPromise(({ input }) => call(() => api().fetchDevices(input.pin))),
-      registerPractice: fromPromise(({ input }) => call(() => api().registerPractice(input))),
-      fetchUserPractices: fromPromise(() => call(() => api().userPractices())),
+      registerPractice: fromPromise(({ input }) => authed(() => api().registerPractice(input))),
+      fetchUserPractices: fromPromise(() => authed(() => api().userPractices())),
       loadDirectoryPractice: fromPromise(({ input }) => call(() => api().sharedDirectoryPractice(input.key))),
       watchUserPractices: fromCallback(({ sendBack }) => {
         const send = (event: OnboardingEvent) => sendBack(event);
