@@ -89,11 +89,13 @@ export const directoryPracticeRoute = route(
   'DirectoryPracticePage',
 );
 
-export const switchPracticeRoute = route(
-  '/switch-practice',
-  () => import('../views/practices/switch-practice-page'),
-  'SwitchPracticePage',
-);
+export const switchPracticeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/switch-practice',
+  // Signed-in only (spec §2): the authentication guard starts a redirect login otherwise.
+  beforeLoad: requireSignedIn,
+  component: lazyRouteComponent(() => import('../views/practices/switch-practice-page'), 'SwitchPracticePage'),
+});
 
 export const inviteRoute = createRoute({
   getParentRoute: () => rootRoute,
