@@ -299,9 +299,21 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     const clientName = 'Practice Onboarding';
 
     if (req.method === 'GET' && !action) {
-      if (details.prompt.name !== 'login' && details.session?.accountId) {
-        // Consent or another prompt: first-party app, grant automatically.
-        await provider.interactionFinished(req, res, {}, { mergeWithLastSubmission: true });
+      if (details.prompt.name === 'consent' && details.session?.accountId && params.client_id) {
+        // First-party app: consent is granted automatically (e.g. an explicit prompt=consent).
+        const grant = new provider.Grant({
+          accountId: details.session.accountId,
+          clientId: params.client_id,
+        });
+        grant.addOIDCScope('openid profile email phone offline_access');
+        grant.addResourceScope(audience, 'openid profile email offline_access');
+        const grantId = await grant.save();
+        await provider.interactionFinished(
+          req,
+          res,
+          { consent: { grantId } },
+          { mergeWithLastSubmission: true },
+        );
         return;
       }
       if (isSocial(connection)) {

@@ -195,6 +195,16 @@ describe('authorization code flow with PKCE', () => {
     },
   );
 
+  it('grants consent automatically even when prompt=consent is asked for', async () => {
+    const browser = new Browser();
+    const { interaction, verifier } = await startLogin(browser, { prompt: 'login consent' });
+    const login = await browser.go(`${interaction}/login`, {
+      form: { email: seedAccounts.verified.email, password: SEED_PASSWORD },
+    });
+    const tokens = await exchange(await followToApp(browser, login.location), verifier);
+    expect(tokens.status).toBe(200);
+  });
+
   it('signs in a picked seeded social account', async () => {
     const browser = new Browser();
     const { interaction, verifier } = await startLogin(browser, { connection: 'google-oauth2' });
