@@ -67,10 +67,10 @@ async function openApp(options: StackOptions = {}): Promise<Harness & { close():
   };
 }
 
-const it = test.extend<{ app: Harness }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-  app: async ({}, use) => {
-    const app = await openApp();
+const it = test.extend<{ stackOptions: StackOptions; app: Harness }>({
+  stackOptions: [{}, { option: true }],
+  app: async ({ stackOptions }, use) => {
+    const app = await openApp(stackOptions);
     await use(app);
     expect(app.errors, 'console errors during the test').toEqual([]);
     await app.close();
@@ -92,7 +92,9 @@ async function logInAtIdp(page: Page, email: string) {
 }
 
 it.describe('auth', () => {
-  it('email sign-up → unverified → resend → mailbox link → verified → "I\'ve verified" moves on', async ({ app }) => {
+  it('email sign-up → unverified → resend → mailbox link → verified → "I\'ve verified" moves on', async ({
+    app,
+  }) => {
     const { page } = app;
     const email = uniqueEmail('signup');
     await page.goto('/auth/unverified-email?returnTo=%2Fredirected');
@@ -127,5 +129,230 @@ it.describe('auth', () => {
     await expect(page.getByRole('heading', { name: 'Please verify your email' })).toBeVisible();
     await page.getByRole('button', { name: "I've verified my email" }).click();
     await expect(page).toHaveURL(/\/redirected$/);
+  });
+
+  for (const [method, heading] of [
+    ['Microsoft', 'Sign in with Microsoft'],
+    ['Apple', 'Sign in with Apple'],
+    ['Google', 'Sign in with Google'],
+  ] as const) {
+    it(`social login with the simulated ${method} provider`, async ({ app }) => {
+      const { page } = app;
+      const email = uniqueEmail(method.toLowerCase());
+      await page.goto('/');
+      await page.getByRole('button', { name: `Sign in with ${method}` }).click();
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Full name').fill(`Pat ${method} Person`);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByRole('button', { name: `Account menu for Pat ${method} Person` })).toBeVisible();
+      await expect(page.getByRole('button', { name: `Account menu for Pat ${method} Person` })).toContainText(
+        `P${method[0]}P`,
+      );
+    });
+  }
+
+  it('the guard returns to the CallbackUrl parameter after login', async ({ app }) => {
+    const { page } = app;
+    const user = await app.createUser({ email: uniqueEmail('guard'), name: 'Gus Guard' });
+    await page.goto('/auth/unverified-email?CallbackUrl=%2Fredirected%3Fa%3D1%23top');
+    await logInAtIdp(page, user.email);
+    await expect(page).toHaveURL(/\/redirected\?a=1#top$/);
+    await expect(page.getByRole('button', { name: 'Account menu for Gus Guard' })).toBeVisible();
+  });
+
+  it('the guard refuses a CallbackUrl on another origin and returns to the current page', async ({ app }) => {
+    const { page } = app;
+    const user = await app.createUser({ email: uniqueEmail('guard') });
+    await page.goto('/auth/unverified-email?CallbackUrl=https%3A%2F%2Fevil.example%2F');
+    await logInAtIdp(page, user.email);
+    await expect(page).toHaveURL(/\/auth\/unverified-email\?CallbackUrl=/);
+    expect(new URL(page.url()).host).toBe(new URL(app.stack.appUrl).host);
+  });
+
+  it("a sign-up path opens the provider's sign-up screen", async ({ app }) => {
+    const { page } = app;
+    await page.goto('/onboarding/register-account');
+    await page.getByRole('button', { name: 'Sign up with Email' }).click();
+    await expect(page.getByRole('heading', { name: /^Create your .* account$/ })).toBeVisible();
+  });
+
+  it('a reload keeps the session (memory cache, silent authentication in the hidden frame)', async ({
+    app,
+  }) => {
+    const { page } = app;
+    const user = await app.createUser({ email: uniqueEmail('reload'), name: 'Rita Reload' });
+    await page.goto('/auth/unverified-email?CallbackUrl=%2Fredirected');
+    await logInAtIdp(page, user.email);
+    await expect(page.getByRole('button', { name: 'Account menu for Rita Reload' })).toBeVisible();
+    const authorize: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/authorize')) authorize.push(request.url());
+    });
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Account menu for Rita Reload' })).toBeVisible();
+    expect(page.url()).toMatch(/\/redirected$/);
+    expect(authorize.some((url) => url.includes('prompt=none'))).toBe(true);
+  });
+
+  it.describe('with refresh tokens and the local-storage cache', () => {
+    it.use({ stackOptions: { useRefreshTokens: true, cacheLocation: 'localstorage' } });
+
+    it('a reload keeps the session and renewal uses the refresh token', async ({ app }) => {
+      const { page } = app;
+      const user = await app.createUser({
+        email: uniqueEmail('refresh'),
+        name: 'Rex Refresh',
+        emailVerified: false,
+        sendVerificationEmail: false,
+      });
+      await page.goto('/auth/unverified-email?returnTo=%2Fredirected');
+      await logInAtIdp(page, user.email);
+      await expect(page.getByRole('heading', { name: 'Please verify your email' })).toBeVisible();
+      const grants: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/oauth/token')) grants.push(request.postData() ?? '');
+      });
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Please verify your email' })).toBeVisible();
+      await page.getByRole('button', { name: "I've verified my email" }).click();
+      await expect(page.getByText('Your email address is not verified yet.', { exact: false })).toBeVisible();
+      expect(grants.some((body) => body.includes('grant_type=refresh_token'))).toBe(true);
+    });
+  });
+
+  it('logout from the account menu ends the provider session and returns home', async ({ app }) => {
+    const { page } = app;
+    const user = await app.createUser({ email: uniqueEmail('logout'), name: 'Lou Logout' });
+    await page.goto('/auth/unverified-email?CallbackUrl=%2Fredirected');
+    await logInAtIdp(page, user.email);
+    await page.getByRole('button', { name: 'Account menu for Lou Logout' }).click();
+    const logout = page.waitForRequest((request) => request.url().includes('/v2/logout'));
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    const request = await logout;
+    expect(new URL(request.url()).searchParams.get('returnTo')).toBe(`${app.stack.appUrl}/`);
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  });
+
+  /** Leave a provider cache key without the authenticated flag, then load `path`. */
+  async function leaveStaleKeys(app: Harness, path: string) {
+    const { page } = app;
+    await page.goto('/redirected');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await page.evaluate(
+      (clientId) => localStorage.setItem(`@@auth0spajs@@::${clientId}::default::openid profile email`, '{}'),
+      app.stack.clientId,
+    );
+    const logout = page.waitForRequest((request) => request.url().includes('/v2/logout'));
+    await page.goto(path);
+    return logout;
+  }
+
+  it('stale provider keys trigger a logout that returns to the CallbackUrl (safe returnTo)', async ({
+    app,
+  }) => {
+    const { page } = app;
+    const request = await leaveStaleKeys(app, '/not-found?CallbackUrl=%2Fredirected%3Fx%3D1');
+    expect(new URL(request.url()).searchParams.get('returnTo')).toBe(`${app.stack.appUrl}/redirected?x=1`);
+    await expect(page).toHaveURL(/\/redirected\?x=1$/);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('@@auth0spajs@@'))),
+    ).toEqual([]);
+  });
+
+  it('stale provider keys without CallbackUrl return to the current location', async ({ app }) => {
+    const { page } = app;
+    const request = await leaveStaleKeys(app, '/no-access?y=2');
+    expect(new URL(request.url()).searchParams.get('returnTo')).toBe(`${app.stack.appUrl}/no-access?y=2`);
+    await expect(page).toHaveURL(/\/no-access\?y=2$/);
+  });
+
+  for (const unsafe of ['https://evil.example/phish', '//evil.example/phish']) {
+    it(`logout with an unsafe returnTo (${unsafe}) stays on the app's origin`, async ({ app }) => {
+      const { page } = app;
+      const request = await leaveStaleKeys(app, `/redirected?CallbackUrl=${encodeURIComponent(unsafe)}`);
+      expect(new URL(request.url()).searchParams.get('returnTo')).toBe(`${app.stack.appUrl}/`);
+      await expect(page).toHaveURL(`${app.stack.appUrl}/`);
+    });
+  }
+
+  it('a loginHint naming somebody else logs out locally and reloads in place', async ({ app }) => {
+    const { page } = app;
+    const user = await app.createUser({ email: uniqueEmail('hint'), name: 'Hugo Hint' });
+    await page.goto('/auth/unverified-email?CallbackUrl=%2Fredirected');
+    await logInAtIdp(page, user.email);
+    await expect(page.getByRole('button', { name: 'Account menu for Hugo Hint' })).toBeVisible();
+
+    // The same user's hint changes nothing.
+    await page.goto(`/redirected?loginHint=${encodeURIComponent(user.email)}`);
+    await expect(page.getByRole('button', { name: 'Account menu for Hugo Hint' })).toBeVisible();
+
+    const providerLogouts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/v2/logout')) providerLogouts.push(request.url());
+    });
+    await page.goto('/redirected?keep=1&loginHint=someone.else%40example.test');
+    await expect(page).toHaveURL(/\/redirected\?keep=1$/);
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(providerLogouts).toEqual([]);
+  });
+
+  it('a refresh on /auth/redirect recovers instead of stranding the user on "Invalid state"', async ({
+    app,
+  }) => {
+    const { page } = app;
+    const user = await app.createUser({ email: uniqueEmail('back'), name: 'Bea Back' });
+    await page.goto('/auth/unverified-email?CallbackUrl=%2Fredirected');
+    await logInAtIdp(page, user.email);
+    await page.waitForURL(/\/auth\/redirect\?/);
+    await page.reload();
+    await expect(page).toHaveURL(/\/$|\/redirected$|\/switch-practice$/);
+    await expect(page.getByRole('button', { name: 'Account menu for Bea Back' })).toBeVisible();
+    await expect(page.getByText("We couldn't sign you in")).toHaveCount(0);
+  });
+
+  it('a used or forged return address signed out shows an actionable screen, and signing in again works', async ({
+    app,
+  }) => {
+    const { page } = app;
+    const user = await app.createUser({ email: uniqueEmail('forged') });
+    await page.goto('/auth/redirect?code=used-code&state=stale-state');
+    await expect(page.getByRole('heading', { name: "We couldn't sign you in" })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText(
+      'This sign-in link has already been used or has expired.',
+    );
+    await page.getByRole('button', { name: 'Sign in again' }).click();
+    await logInAtIdp(page, user.email);
+    await expect(page).not.toHaveURL(/\/auth\/redirect/);
+  });
+
+  it('login_required from silent renewal logs the user out', async ({ app }) => {
+    const { page, context } = app;
+    const user = await app.createUser({
+      email: uniqueEmail('expired'),
+      name: 'Eve Expired',
+      emailVerified: false,
+      sendVerificationEmail: false,
+    });
+    await page.goto('/auth/unverified-email?returnTo=%2Fredirected');
+    await logInAtIdp(page, user.email);
+    await expect(page.getByRole('heading', { name: 'Please verify your email' })).toBeVisible();
+    // The provider's session ends (its cookies go): silent renewal now answers login_required.
+    await context.clearCookies({ name: '_session' });
+    await context.clearCookies({ name: '_session.sig' });
+    const logout = page.waitForRequest((request) => request.url().includes('/v2/logout'));
+    await page.getByRole('button', { name: "I've verified my email" }).click();
+    await logout;
+    // The provider answers the hidden frame's prompt=none request with HTTP 400 (its
+    // login_required page): the browser logs that failed load. It is the answer this test provokes.
+    const expected =
+      /^Failed to load resource: the server responded with a status of 400 .*\/authorize\?.*prompt=none/;
+    const unexpected = app.errors.filter((error) => !expected.test(error));
+    app.errors.length = 0;
+    app.errors.push(...unexpected);
+    await expect(page).toHaveURL(`${app.stack.appUrl}/`);
+    await expect(page.getByRole('button', { name: 'Sign in with Email' })).toBeVisible();
   });
 });
