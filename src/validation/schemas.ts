@@ -190,8 +190,13 @@ export interface PracticeFormValues {
 
 /** Practice form schema of a region (spec §5: validates on every change). */
 export function practiceSchema(region: RegionKey): ObjectSchema<AnyObject> {
-  return buildSchema(practiceFields(region), region);
+  return practiceSchemas[region];
 }
+
+const practiceSchemas: Record<RegionKey, ObjectSchema<AnyObject>> = {
+  au: buildSchema(practiceFields('au'), 'au'),
+  uk: buildSchema(practiceFields('uk'), 'uk'),
+};
 
 /** Initial values of the practice form of a region (veterinary type 1, the region's country). */
 export function practiceInitialValues(region: RegionKey): PracticeFormValues {
