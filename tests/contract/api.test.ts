@@ -436,9 +436,9 @@ describe('profile', () => {
   });
 
   it('lists the other providers used with an email', async () => {
-    const token = await seededToken(seedAccounts.verified.sub);
+    const token = await seededToken(seedAccounts.dualEmail.sub);
     const answer = await stack.api(
-      `/api/profile/alternate-providers?email=${encodeURIComponent(seedAccounts.verified.email)}`,
+      `/api/profile/alternate-providers?email=${encodeURIComponent(seedAccounts.dualEmail.email)}`,
       { token },
     );
     expect(answer.json).toEqual(['google-oauth2']);
