@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { FormattedMessage } from 'react-intl';
 import { fromPromise } from 'xstate';
 import { appBootstrapMachine, type RuntimeConfig } from '../../machines/app-bootstrap.machine';
 import { GenericFailureScreen } from '../ui/errors/error-screen';
+import { LoadingScreen } from '../ui/loading-screen';
 import { RootActorsContext, RuntimeConfigContext } from './actors-context';
 import { loadRuntimeConfig } from './live/config';
 import { setLogLevel } from './logger';
@@ -64,13 +65,12 @@ export function App() {
       />
     );
   }
-  if (!snapshot.context.config) {
-    return (
-      <Center mih="100vh" aria-busy="true">
-        <Loader aria-label="Loading" />
-        <Text hidden>Loading</Text>
-      </Center>
-    );
-  }
-  return <ReadyApp config={snapshot.context.config} />;
+  const { config } = snapshot.context;
+  // Before the configuration arrives there is no session and no support address yet: the long
+  // loading message's Logout can only start over (reload), and 'contact us' opens the app root.
+  return (
+    <LoadingScreen loading={!config} supportUrl="/" onLogout={() => window.location.reload()}>
+      {config ? <ReadyApp config={config} /> : null}
+    </LoadingScreen>
+  );
 }
