@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, uniqueEmail } from './fixtures';
 
 /**
  * The app shell in Chromium against the local stack (server/stack.ts serves productName
@@ -147,6 +147,54 @@ test.describe('navigation bar and account menu, signed out', () => {
     await expect(skip).toBeInViewport();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('main')).toBeFocused();
+  });
+});
+
+test.describe('navigation bar and account menu, signed in', () => {
+  const password = 'Passw0rd!x';
+
+  test('shows the signed-in items and the account menu; Logout signs out', async ({ page, stack }) => {
+    const email = uniqueEmail('shell');
+    const created = await fetch(`${stack.idpUrl}/__test/users`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, name: 'Alice Mary Jane Smith' }),
+    });
+    expect(created.status).toBe(201);
+
+    await page.goto('/redirected');
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.href.startsWith(stack.idpUrl));
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.href.startsWith(stack.appUrl) && url.pathname === '/redirected');
+
+    const header = page.getByRole('banner');
+    const nav = header.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Setup Practice Account' })).toHaveAttribute(
+      'href',
+      '/onboarding',
+    );
+    await expect(nav.getByRole('link', { name: 'Switch Practice' })).toHaveAttribute(
+      'href',
+      '/switch-practice',
+    );
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveCount(0);
+    await expect(header.getByRole('button', { name: 'Login' })).toHaveCount(0);
+
+    const avatar = header.getByRole('button', { name: 'Account menu for Alice Mary Jane Smith' });
+    await expect(avatar).toHaveText('AMJ');
+    // Keyboard operable: Enter opens the menu, the name is its header.
+    await avatar.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText('Alice Mary Jane Smith')).toBeVisible();
+    await menu.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }),
+    ).toBeVisible();
   });
 });
 
