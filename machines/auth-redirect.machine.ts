@@ -74,6 +74,7 @@ export const authRedirectMachine = setup({
     waitingForSession: {
       tags: ['busy'],
       invoke: {
+        id: 'awaitSession',
         src: 'awaitSession',
         onDone: [
           {
@@ -94,6 +95,7 @@ export const authRedirectMachine = setup({
     checkingProvider: {
       tags: ['busy'],
       invoke: {
+        id: 'findAlternateProvider',
         src: 'findAlternateProvider',
         onDone: [
           {

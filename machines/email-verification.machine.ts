@@ -142,6 +142,7 @@ export const emailVerificationMachine = setup({
             sending: {
               tags: ['resending'],
               invoke: {
+                id: 'resendVerificationEmail',
                 src: 'resendVerificationEmail',
                 onDone: 'sent',
                 onError: {
@@ -183,6 +184,7 @@ export const emailVerificationMachine = setup({
             checking: {
               tags: ['checking'],
               invoke: {
+                id: 'refreshSession',
                 src: 'refreshSession',
                 onDone: [
                   { guard: 'isEmailVerified', target: '#emailVerification.movingOn' },
@@ -212,6 +214,7 @@ export const emailVerificationMachine = setup({
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
+        id: 'verifyEmail',
         src: 'verifyEmail',
         input: ({ context }) => ({
           email: context.emailParam ?? context.userEmail ?? '',

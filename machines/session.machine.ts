@@ -121,6 +121,7 @@ export const sessionMachine = setup({
     hasStaleProviderKeys: ({ event }) => checkResultOf(event)?.kind === 'staleProviderKeys',
     hasLoginHintMismatch: ({ event }) => checkResultOf(event)?.kind === 'loginHintMismatch',
     isSignedIn: ({ event }) => checkResultOf(event)?.kind === 'signedIn',
+    hasUser: ({ context }) => context.user !== null,
     isLoginRequired: ({ event }) => authErrorCode(errorOf(event)) === 'login_required',
   },
   actions: {
@@ -153,6 +154,7 @@ export const sessionMachine = setup({
     checking: {
       tags: ['busy'],
       invoke: {
+        id: 'checkSession',
         src: 'checkSession',
         onDone: [
           { guard: 'hasStaleProviderKeys', target: 'clearingStaleSession' },
@@ -175,6 +177,7 @@ export const sessionMachine = setup({
     clearingStaleSession: {
       tags: ['busy'],
       invoke: {
+        id: 'clearStaleSession',
         src: 'logout',
         input: ({ event }) => logoutRequestOf(checkResultOf(event)) ?? {},
         onDone: { target: 'signedOut', actions: 'clearUser' },
@@ -193,6 +196,7 @@ export const sessionMachine = setup({
     clearingLoginHint: {
       tags: ['busy'],
       invoke: {
+        id: 'clearLoginHint',
         src: 'logout',
         input: ({ event }) =>
           logoutRequestOf(checkResultOf(event)) ?? { localOnly: true, reload: true, removeLoginHint: true },
@@ -219,16 +223,28 @@ export const sessionMachine = setup({
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
+        id: 'loginWithRedirect',
         src: 'loginWithRedirect',
         input: ({ event }) => (event.type === 'session.login' ? event.request : {}),
         // On success the browser is leaving for the identity provider: stay here until it does.
-        onError: {
-          target: 'signedOut',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({ error: event.error, fallback: 'login_failed' }),
+        onError: [
+          {
+            // A re-login from signedIn that could not start leaves the existing session as it was.
+            guard: 'hasUser',
+            target: 'signedIn',
+            actions: {
+              type: 'assignError',
+              params: ({ event }) => ({ error: event.error, fallback: 'login_failed' }),
+            },
           },
-        },
+          {
+            target: 'signedOut',
+            actions: {
+              type: 'assignError',
+              params: ({ event }) => ({ error: event.error, fallback: 'login_failed' }),
+            },
+          },
+        ],
       },
     },
     signedIn: {
@@ -249,6 +265,7 @@ export const sessionMachine = setup({
         refreshing: {
           tags: ['refreshing'],
           invoke: {
+            id: 'refreshSession',
             src: 'refreshSession',
             onDone: { target: 'idle', actions: 'assignUser' },
             onError: [
@@ -269,6 +286,7 @@ export const sessionMachine = setup({
       tags: ['busy'],
       entry: assign({ errorCode: 'login_required' }),
       invoke: {
+        id: 'endSession',
         src: 'logout',
         input: () => ({}),
         onDone: { target: 'signedOut', actions: 'clearUser' },
@@ -278,6 +296,7 @@ export const sessionMachine = setup({
     loggingOut: {
       tags: ['busy'],
       invoke: {
+        id: 'logout',
         src: 'logout',
         input: ({ event }) => (event.type === 'session.logout' ? (event.request ?? {}) : {}),
         onDone: { target: 'signedOut', actions: 'clearUser' },

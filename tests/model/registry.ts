@@ -6,6 +6,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import type { PathSpec } from '../support/paths';
+import { authRedirectPathSpec, emailVerificationPathSpec, sessionPathSpec } from './auth.model';
 import { buildCheckPathSpec } from './build-check.model';
 import { loadingPathSpec } from './loading.model';
 import { hubConnectionPathSpec, userStorePathSpec } from './realtime.model';
@@ -21,4 +22,7 @@ export const registry: RegistryEntry[] = [
   { name: 'loading', spec: loadingPathSpec },
   { name: 'hubConnection', spec: hubConnectionPathSpec },
   { name: 'userStore', spec: userStorePathSpec },
+  { name: 'session', spec: sessionPathSpec },
+  { name: 'emailVerification', spec: emailVerificationPathSpec },
+  { name: 'authRedirect', spec: authRedirectPathSpec },
 ];
