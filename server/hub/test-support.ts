@@ -10,6 +10,7 @@ import { createUserEventBus, type UserEventBus } from '../user-events';
 import { attachHub, type Hub } from './index';
 
 export const HUB_PATH = '/sockets/appstate';
+export const BLANK_PAGE_PATH = '/__blank';
 const ISSUER = 'http://localhost/';
 const AUDIENCE = 'hub-tests';
 
@@ -75,7 +76,14 @@ export async function startTestHub(
   const sockets = new Set<Socket>();
 
   async function start(): Promise<void> {
-    const created = http.createServer((_req, res) => {
+    const created = http.createServer((req, res) => {
+      // A blank page on the hub's origin for browser tests (a page injected by the browser
+      // automation would count as a public address and be refused loopback sockets).
+      if (req.url === BLANK_PAGE_PATH) {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        res.end('<!doctype html><html><head><link rel="icon" href="data:,"></head><body></body></html>');
+        return;
+      }
       res.writeHead(404);
       res.end();
     });
