@@ -1,0 +1,223 @@
+/**
+ * Path spec of the onboarding machine (machines/onboarding.machine.ts): the real machine, one
+ * input per route it can start on, and payload variants for every event whose payload a guard or
+ * an assign reads. Used by tests/model/onboarding.test.tsx (machine + rendered screens) and the
+ * registry (tests/model/registry.ts).
+ */
+import type { EventObject, SnapshotFrom } from 'xstate';
+import { onboardingDelays } from '../../machines/constants';
+import type { DirectoryPractice, Profile, SessionUser, UserPractice } from '../../machines/domain';
+import {
+  emptyDraft,
+  isProfileComplete,
+  type OnboardingFailure,
+  type OnboardingInput,
+  onboardingMachine,
+  type PracticeDraft,
+} from '../../machines/onboarding.machine';
+import { describeMachine } from '../support/machine-graph';
+import { definePathSpec } from '../support/paths';
+
+const ev = <T extends EventObject>(event: T): EventObject => event;
+const done = (id: string, ...outputs: unknown[]) =>
+  outputs.map((output) => ({ type: `xstate.done.actor.${id}`, output }));
+const error = (id: string, ...errors: unknown[]) =>
+  errors.map((e) => ({ type: `xstate.error.actor.${id}`, error: e }));
+
+export const fixtures = {
+  user: {
+    sub: 'auth0|ada',
+    email: 'ada@example.com',
+    email_verified: true,
+    given_name: 'Ada',
+    family_name: 'Lovelace',
+  } satisfies SessionUser,
+  profile: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '0412345678',
+    dateOfBirth: '1990-01-02',
+  } satisfies Profile,
+  practice: {
+    environment: 'au',
+    terms: true,
+    practice: {
+      businessName: 'Harbour Vets Pty Ltd',
+      businessNumber: '51824753556',
+      name: 'Harbour Vets',
+      veterinaryType: 1,
+      email: 'hello@harbour.example.com',
+      phone: '0298765432',
+      address: { address1: '1 George St', city: 'Sydney', postcode: '2000', state: 'NSW', country: 'AU' },
+    },
+  } satisfies PracticeDraft,
+  directory: (practiceKey: string | null): DirectoryPractice => ({
+    key: 'dir-1',
+    name: 'Paws & Claws',
+    email: 'hi@paws.example.com',
+    practiceKey,
+    address: { address1: '45 Brunswick St', city: 'Fitzroy', state: 'VIC', postcode: '3065', country: 'AU' },
+  }),
+  listed: {
+    practiceKey: 'pk-1',
+    practiceName: 'Harbour Vets',
+    environment: 'au',
+    environmentUrl: 'http://au.test/practice/pk-1',
+  } satisfies UserPractice,
+  validation: {
+    kind: 'validation',
+    fieldErrors: { 'practice.address.city': ['City must be at least 3 characters'] },
+    messages: ['Check the form'],
+  } satisfies OnboardingFailure,
+  failed: {
+    kind: 'failed',
+    status: 409,
+    message: 'Api, Request failed, Practice exists',
+  } satisfies OnboardingFailure,
+  unauthenticated: { kind: 'unauthenticated' } satisfies OnboardingFailure,
+};
+
+const regions: OnboardingInput['regions'] = [
+  { key: 'au', locale: 'en-AU' },
+  { key: 'uk', locale: 'en-GB' },
+];
+
+const input = (partial: Partial<OnboardingInput> & Pick<OnboardingInput, 'step'>): OnboardingInput => ({
+  draft: emptyDraft(),
+  regions,
+  ...partial,
+});
+
+export const onboardingInputs: OnboardingInput[] = [
+  input({ step: 'pin' }),
+  input({ step: 'account' }),
+  input({ step: 'profile' }),
+  input({ step: 'practice', draft: { ...emptyDraft(), pin: '1234', profile: fixtures.profile } }),
+  input({ step: 'practice' }),
+  input({ step: 'thankYou', practiceKey: 'pk-1' }),
+  input({ step: 'thankYou' }),
+  input({ step: 'directoryPractice', directoryPracticeKey: 'dir-1' }),
+  input({ step: 'directoryPractice' }),
+];
+
+type Snapshot = SnapshotFrom<typeof onboardingMachine>;
+
+/** Payload variants per event (unlisted events are sent as `{ type }` / done with no output). */
+const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])> = {
+  'pin.submit': [ev({ type: 'pin.submit', pin: '1234' })],
+  'account.create': [ev({ type: 'account.create', connection: 'google-oauth2' })],
+  'profile.change': [ev({ type: 'profile.change', profile: { ...fixtures.profile, phone: '0400000000' } })],
+  'profile.submit': [ev({ type: 'profile.submit', profile: fixtures.profile })],
+  'practice.change': [ev({ type: 'practice.change', practice: { ...fixtures.practice, terms: false } })],
+  'practice.submit': [ev({ type: 'practice.submit', practice: fixtures.practice })],
+  // Only the other region (keeps the space small; both directions are still explored).
+  'region.select': (s: Snapshot) => [
+    ev({ type: 'region.select', region: s.context.draft.practice?.environment === 'uk' ? 'au' : 'uk' }),
+  ],
+  'practices.update': [
+    ev({ type: 'practices.update', practices: [] }),
+    ev({ type: 'practices.update', practices: [fixtures.listed] }),
+  ],
+  'xstate.done.actor.loadDirectoryPractice': done(
+    'loadDirectoryPractice',
+    fixtures.directory(null),
+    fixtures.directory('au-paws'),
+  ),
+  'xstate.error.actor.verifyPin': error('verifyPin', fixtures.validation, new Error('offline')),
+  'xstate.done.actor.getSessionUser': done(
+    'getSessionUser',
+    null,
+    { ...fixtures.user, email_verified: false },
+    fixtures.user,
+  ),
+  'xstate.done.actor.loadProfile': done(
+    'loadProfile',
+    { user: null, profile: null },
+    { user: { ...fixtures.user, email_verified: false }, profile: null },
+    { user: fixtures.user, profile: fixtures.profile },
+    { user: fixtures.user, profile: null },
+  ),
+  'xstate.error.actor.loadProfile': error('loadProfile', fixtures.unauthenticated, new Error('500')),
+  'xstate.error.actor.createProfile': error(
+    'createProfile',
+    { kind: 'validation', fieldErrors: { phone: ['Phone is invalid'] }, messages: [] },
+    new Error('500'),
+  ),
+  'xstate.done.actor.fetchDevices': done('fetchDevices', [{ deviceKey: 'd1', name: 'Hub', type: 'hub' }]),
+  'xstate.done.actor.registerPractice': done('registerPractice', 'pk-1'),
+  'xstate.error.actor.registerPractice': error('registerPractice', fixtures.validation, fixtures.failed),
+  'xstate.done.actor.fetchUserPractices': done('fetchUserPractices', [], [fixtures.listed]),
+};
+
+function defaultVariant(descriptor: string): EventObject[] {
+  if (descriptor.startsWith('xstate.done.actor.'))
+    return [{ type: descriptor, output: undefined } as EventObject];
+  if (descriptor.startsWith('xstate.error.actor.'))
+    return [{ type: descriptor, error: new Error('fake') } as EventObject];
+  return [{ type: descriptor }];
+}
+
+/**
+ * Each input explores its own step: once the flow has moved on to the next step (which another
+ * input starts at), no further events are offered there. Every step is still entered by the path
+ * that moves into it, and fully explored by the input that starts at it; this keeps the traversal
+ * to seconds instead of minutes (every downstream step would otherwise be explored once per input).
+ */
+const owns = (s: Snapshot): boolean => {
+  const top = typeof s.value === 'string' ? s.value : Object.keys(s.value)[0];
+  return top === s.context.startStep;
+};
+
+const descriptors = new Set(
+  describeMachine(onboardingMachine)
+    .transitions.map((t) => t.eventType)
+    .filter((type) => type !== '' && !type.startsWith('xstate.after.')),
+);
+
+const events: Record<string, (s: Snapshot) => EventObject[]> = Object.fromEntries(
+  [...descriptors].map((descriptor) => {
+    const given = variants[descriptor];
+    return [
+      descriptor,
+      (s: Snapshot) => {
+        if (!owns(s)) return [];
+        if (given === undefined) return defaultVariant(descriptor);
+        return typeof given === 'function' ? given(s) : given;
+      },
+    ];
+  }),
+);
+
+/**
+ * The machine with one change: `activationTakingLong` is 3 polls instead of 24, so the generated
+ * paths reach 'takingLong' through 3 poll cycles, not 24 (the real value is asserted by the
+ * machine test and shown in the diagram).
+ */
+export const onboardingPathMachine = onboardingMachine.provide({
+  delays: { activationTakingLong: 3 * onboardingDelays.activationPoll },
+});
+
+export const onboardingPathSpec = definePathSpec({
+  name: 'onboarding',
+  machine: onboardingPathMachine,
+  inputs: onboardingInputs,
+  events,
+  // What tells two snapshots apart (the context's data is otherwise unbounded).
+  serializeContext: (s: Snapshot) => ({
+    pin: s.context.draft.pin,
+    profile: isProfileComplete(s.context.draft.profile),
+    phone: s.context.draft.profile?.phone ?? null,
+    practice: s.context.draft.practice
+      ? { environment: s.context.draft.practice.environment, terms: s.context.draft.practice.terms }
+      : null,
+    options: s.context.draft.options.registeredFromDirectoryPracticeKey,
+    user: s.context.user?.email_verified ?? null,
+    devices: s.context.devices.length,
+    directory: s.context.directoryPractice?.practiceKey ?? null,
+    practiceKey: s.context.practiceKey,
+    environmentUrl: s.context.environmentUrl,
+    error: s.context.error?.code ?? null,
+  }),
+  limit: 20000,
+});

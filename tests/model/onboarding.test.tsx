@@ -1,0 +1,257 @@
+// @vitest-environment jsdom
+import { act, fireEvent, type RenderResult, screen, waitFor } from '@testing-library/react';
+import { useSelector } from '@xstate/react';
+import { describe, expect, it, vi } from 'vitest';
+import { type AnyActorLogic, createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import type { onboardingMachine } from '../../machines/onboarding.machine';
+import type { OnboardingActor, OnboardingSnapshot } from '../../src/app/live/onboarding';
+import {
+  coverageOf,
+  generatePaths,
+  type PathStep,
+  runPathOnMachine,
+  runPathOnView,
+  type ViewAdapter,
+} from '../support/paths';
+import { renderWithProviders } from '../support/render';
+import { onboardingPathMachine, onboardingPathSpec } from './onboarding.model';
+
+/**
+ * Generated path tests of the onboarding machine: every path on the real machine, then every path
+ * on the rendered onboarding screens, with the machine replayed alongside as the oracle.
+ */
+
+const holder = vi.hoisted(() => ({ actor: null as unknown }));
+
+// The screens get their actor from the live hook; here they get the test's actor (no effects).
+vi.mock('../../src/app/live/onboarding', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/app/live/onboarding')>();
+  return { ...original, useOnboardingActor: () => holder.actor as OnboardingActor };
+});
+vi.mock('@tanstack/react-router', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@tanstack/react-router')>();
+  return {
+    ...original,
+    useSearch: () => ({ pin: undefined, practiceKey: 'pk-1' }),
+    useParams: () => ({ directoryPracticeKey: 'dir-1' }),
+  };
+});
+
+const { stepOf } = await import('../../src/app/live/onboarding');
+const { PinPage } = await import('../../src/views/onboarding/pin-page');
+const { RegisterAccountPage } = await import('../../src/views/onboarding/register-account-page');
+const { RegisterProfilePage } = await import('../../src/views/onboarding/register-profile-page');
+const { RegisterPracticePage } = await import('../../src/views/onboarding/register-practice-page');
+const { ThankYouPage } = await import('../../src/views/onboarding/thank-you-page');
+const { DirectoryPracticePage } = await import('../../src/views/onboarding/directory-practice-page');
+
+const paths = generatePaths(onboardingPathSpec);
+
+describe('onboarding machine: generated paths', () => {
+  it('reach every state and transition', () => {
+    const coverage = coverageOf(onboardingPathSpec, paths);
+    expect({ states: coverage.states.missing, transitions: coverage.transitions.missing }).toEqual({
+      states: [],
+      transitions: [],
+    });
+    expect(new Set(paths.map((p) => p.inputIndex)).size).toBe(onboardingPathSpec.inputs?.length);
+  });
+  for (const path of paths) {
+    it(path.description, () => {
+      runPathOnMachine(path, onboardingPathSpec);
+    });
+  }
+});
+
+// ───────────────────────────── the rendered screens ─────────────────────────────
+
+/** Stands in for the router: the screen of the actor's current step. */
+function Screens({ actor }: { actor: OnboardingActor }) {
+  const step = useSelector(actor, stepOf);
+  switch (step) {
+    case 'pin':
+      return <PinPage />;
+    case 'account':
+      return <RegisterAccountPage />;
+    case 'profile':
+      return <RegisterProfilePage />;
+    case 'practice':
+      return <RegisterPracticePage />;
+    case 'thankYou':
+      return <ThankYouPage />;
+    case 'directoryPractice':
+      return <DirectoryPracticePage />;
+  }
+}
+
+const inert = (): Record<string, AnyActorLogic> => {
+  const never = fromPromise(() => new Promise<never>(() => {}));
+  return {
+    verifyPin: never,
+    getSessionUser: never,
+    signUp: never,
+    loadProfile: never,
+    createProfile: never,
+    fetchDevices: never,
+    registerPractice: never,
+    fetchUserPractices: never,
+    loadDirectoryPractice: never,
+    watchUserPractices: fromCallback(() => undefined),
+  };
+};
+
+const top = (s: OnboardingSnapshot): string =>
+  typeof s.value === 'string' ? s.value : (Object.keys(s.value)[0] ?? '');
+const button = (name: string) => screen.queryByRole('button', { name });
+const text = (t: string) => screen.queryByText(t) !== null;
+
+function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
+  let view: RenderResult | null = null;
+  let actor: OnboardingActor | null = null;
+  const clock = new SimulatedClock();
+
+  /** User events through the screen where the screen makes it easy; form submissions by event. */
+  async function userEvent(step: PathStep): Promise<boolean> {
+    const a = actor as OnboardingActor;
+    switch (step.event.type) {
+      case 'pin.skip':
+        fireEvent.click(
+          screen.getByRole('button', { name: 'Continue without setting up a hub and scanner' }),
+        );
+        return true;
+      case 'pin.submit': {
+        const inputs = screen.getByTestId('pin-input').querySelectorAll('input');
+        '1234'.split('').forEach((digit, i) => {
+          fireEvent.change(inputs[i] as HTMLInputElement, { target: { value: digit } });
+        });
+        await act(async () => {
+          fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+        });
+        await waitFor(() => expect(a.getSnapshot().matches({ pin: 'verifying' })).toBe(true));
+        return true;
+      }
+      case 'account.create':
+        fireEvent.click(screen.getByRole('button', { name: 'Sign up with Google' }));
+        return true;
+      case 'region.select': {
+        const region = (step.event as unknown as { region: string }).region;
+        fireEvent.click(screen.getByLabelText(region === 'uk' ? 'United Kingdom' : 'Australia'));
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  return {
+    start(input) {
+      actor = createActor(onboardingPathMachine.provide({ actors: inert() }) as typeof onboardingMachine, {
+        input: input as never,
+        clock,
+      });
+      actor.start();
+      holder.actor = actor;
+      view = renderWithProviders(<Screens actor={actor} />);
+    },
+    async perform(step) {
+      const a = actor as OnboardingActor;
+      if (step.event.type.startsWith('xstate.after.')) {
+        act(() => clock.increment(step.delayMs));
+        return;
+      }
+      if (await userEvent(step)) return;
+      act(() => a.send(step.event as never));
+    },
+    async check(snapshot) {
+      // The replayed oracle and the screen's actor are in the same state.
+      expect((actor as OnboardingActor).getSnapshot().value).toEqual(snapshot.value);
+      const busy = snapshot.hasTag('busy');
+      switch (top(snapshot)) {
+        case 'pin': {
+          expect(text('Set up your practice')).toBe(true);
+          expect(button('Continue')?.hasAttribute('data-loading')).toBe(busy);
+          const error = snapshot.context.error;
+          expect(text('Invalid pin, please try again.')).toBe(error?.code === 'pinInvalid');
+          if (error?.code === 'pinRejected') expect(text(error.messages.join(', '))).toBe(true);
+          break;
+        }
+        case 'account':
+          expect(text('Step 1 of 3')).toBe(true);
+          expect(button('Sign up with Google') !== null).toBe(
+            !snapshot.matches({ account: 'checkingSession' }),
+          );
+          if (!snapshot.matches({ account: 'checkingSession' })) {
+            expect(button('Sign up with Google')?.hasAttribute('disabled')).toBe(busy);
+          }
+          expect(text('The sign-up could not start, please try again.')).toBe(
+            snapshot.context.error?.code === 'signUpFailed',
+          );
+          break;
+        case 'profile':
+          expect(text('Step 2 of 3')).toBe(true);
+          expect(screen.queryByLabelText(/First name/) !== null).toBe(
+            !snapshot.matches({ profile: 'loading' }),
+          );
+          if (!snapshot.matches({ profile: 'loading' })) {
+            expect(button('Continue')?.hasAttribute('data-loading')).toBe(busy);
+          }
+          expect(text('An error occurred, please try again')).toBe(
+            snapshot.context.error?.code === 'profileFailed',
+          );
+          break;
+        case 'practice': {
+          expect(text('Step 3 of 3')).toBe(true);
+          const editing = !snapshot.matches({ practice: 'fetchingDevices' });
+          expect(button('Register practice') !== null).toBe(editing);
+          if (editing) expect(button('Register practice')?.hasAttribute('data-loading')).toBe(busy);
+          const error = snapshot.context.error;
+          expect(text('No profile registration found.')).toBe(error?.code === 'noProfile');
+          expect(text('Practice exists')).toBe(error?.code === 'practiceFailed');
+          await waitFor(() => expect(text('Check the form')).toBe(error?.code === 'practiceRejected'));
+          expect(screen.queryByTestId('onboarding-devices') !== null).toBe(
+            editing && snapshot.context.devices.length > 0,
+          );
+          if (editing) {
+            const region = snapshot.context.draft.practice?.environment ?? 'au';
+            expect(text(region === 'uk' ? 'CRN' : 'ABN')).toBe(true);
+          }
+          break;
+        }
+        case 'thankYou':
+          expect(text('Thank you!')).toBe(true);
+          expect(text('We are activating your practice, this can take a couple of minutes...')).toBe(true);
+          expect(screen.queryByRole('status') !== null).toBe(
+            snapshot.matches({ thankYou: { activation: 'takingLong' } }),
+          );
+          break;
+        case 'directoryPractice':
+          expect(text('Loading the practice details...')).toBe(
+            snapshot.matches({ directoryPractice: 'loading' }),
+          );
+          expect(text('Oops! Something went wrong')).toBe(snapshot.matches({ directoryPractice: 'failed' }));
+          expect(
+            text(
+              'An account already exists for Paws & Claws. Please contact your practice administration team and request an invite to Paws & Claws',
+            ),
+          ).toBe(snapshot.matches({ directoryPractice: 'accountExists' }));
+          break;
+        default:
+          // verifyingEmail, redirecting, leaving: final; the browser is leaving this screen.
+          expect(snapshot.status).toBe('done');
+      }
+    },
+    stop() {
+      view?.unmount();
+      actor?.stop();
+      holder.actor = null;
+    },
+  };
+}
+
+describe('onboarding screens: generated paths', () => {
+  for (const path of paths) {
+    it(path.description, async () => {
+      await runPathOnView(path, onboardingPathSpec, onboardingViewAdapter());
+    });
+  }
+});
