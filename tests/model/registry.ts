@@ -9,6 +9,7 @@ import type { PathSpec } from '../support/paths';
 import { authRedirectPathSpec, emailVerificationPathSpec, sessionPathSpec } from './auth.model';
 import { buildCheckPathSpec } from './build-check.model';
 import { loadingPathSpec } from './loading.model';
+import { onboardingPathSpec } from './onboarding.model';
 import { hubConnectionPathSpec, userStorePathSpec } from './realtime.model';
 
 export interface RegistryEntry {
@@ -25,4 +26,5 @@ export const registry: RegistryEntry[] = [
   { name: 'session', spec: sessionPathSpec },
   { name: 'emailVerification', spec: emailVerificationPathSpec },
   { name: 'authRedirect', spec: authRedirectPathSpec },
+  { name: 'onboarding', spec: onboardingPathSpec },
 ];
