@@ -211,19 +211,34 @@ function actorSources(machine: AnyStateMachine): string[] {
   return [...names].sort();
 }
 
+/** Where the fake actors of the runner being driven record their inputs (replays are synchronous). */
+let actorInputSink: Runner['actorInputs'] = [];
+const fakedMachines = new WeakMap<PathSpec, AnyStateMachine>();
+
+/** The spec's machine with every actor source replaced by an inert fake (built once per spec). */
+function fakedMachine(spec: PathSpec): AnyStateMachine {
+  let machine = fakedMachines.get(spec);
+  if (!machine) {
+    const fakes: Record<string, AnyActorLogic> = {};
+    for (const src of actorSources(spec.machine)) {
+      fakes[src] =
+        spec.actors?.[src] ??
+        fromPromise<never, unknown>(({ input: actorInput, self }) => {
+          actorInputSink.push({ id: self.id, src, input: actorInput });
+          return new Promise<never>(() => {});
+        });
+    }
+    machine = spec.machine.provide({ actors: fakes });
+    fakedMachines.set(spec, machine);
+  }
+  return machine;
+}
+
 function startRunner(spec: PathSpec, input: unknown): Runner {
   const clock = new PathClock();
   const actorInputs: Runner['actorInputs'] = [];
-  const fakes: Record<string, AnyActorLogic> = {};
-  for (const src of actorSources(spec.machine)) {
-    fakes[src] =
-      spec.actors?.[src] ??
-      fromPromise<never, unknown>(({ input: actorInput, self }) => {
-        actorInputs.push({ id: self.id, src, input: actorInput });
-        return new Promise<never>(() => {});
-      });
-  }
-  const machine = spec.machine.provide({ actors: fakes });
+  actorInputSink = actorInputs;
+  const machine = fakedMachine(spec);
   const reached = new Set<string>();
   const takenAll = new Set<string>();
   let taken: string[] = [];
@@ -271,6 +286,7 @@ function startRunner(spec: PathSpec, input: unknown): Runner {
       return out;
     },
     apply(event) {
+      actorInputSink = actorInputs;
       const due =
         Object.keys(event).length === 1 ? clock.pending().find((t) => t.eventType === event.type) : undefined;
       if (due) {
