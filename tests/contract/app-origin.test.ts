@@ -175,6 +175,9 @@ describe('test reset', () => {
     const reset = await stack.api('/__test/reset', { body: {} });
     expect(reset.status).toBe(200);
     expect(stack.repo.getUser(user.sub)).toBeNull();
+    const stale = await stack.api('/api/profile/', { token: user.accessToken, body: { firstName: 'x' } });
+    expect(stale.status).toBe(401);
+    expect((stale.json as { detail: string }).detail).toBe('The user of this access token no longer exists.');
     expect(stack.repo.getUser(seedAccounts.verified.sub)?.email).toBe(seedAccounts.verified.email);
     expect(await stack.verificationLink(seedAccounts.unverified.email)).toContain('/auth/verified-email');
   });
