@@ -1,36 +1,25 @@
-import { Avatar, Button, Menu, UnstyledButton } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { limits } from '../../../machines/constants';
 import type { SessionUser } from '../../../machines/domain';
 import {
-  displayNameOf,
-  initialsOf,
   type SessionStatus,
   selectSessionStatus,
   selectUser,
   type sessionMachine,
 } from '../../../machines/session.machine';
 
+const AccountDropdown = lazy(() =>
+  import('./account-dropdown').then((m) => ({ default: m.AccountDropdown })),
+);
+
 const messages = defineMessages({
   login: {
     id: 'shell.account.login',
     defaultMessage: 'Login',
     description: 'Account menu: button shown when signed out',
-  },
-  logout: {
-    id: 'shell.account.logout',
-    defaultMessage: 'Logout',
-    description: 'Account menu: sign-out item',
-  },
-});
-
-const openMessages = defineMessages<{ open: { name: string } }>({
-  open: {
-    id: 'shell.account.open',
-    defaultMessage: 'Account menu for {name}',
-    description: 'Accessible name of the avatar button that opens the account menu',
   },
 });
 
@@ -56,25 +45,10 @@ export function AccountMenu({ status, user, onLogin, onLogout }: AccountMenuProp
       </Button>
     );
   }
-  const name = displayNameOf(user);
-  const initials = initialsOf(name, limits.avatarInitials);
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton
-          aria-label={intl.formatMessage(openMessages.open, { name })}
-          data-testid="account-menu"
-        >
-          <Avatar src={user.picture || null} alt={name} radius="xl" color="initials" name={name}>
-            {initials}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label data-testid="account-name">{name}</Menu.Label>
-        <Menu.Item onClick={onLogout}>{intl.formatMessage(messages.logout)}</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={null}>
+      <AccountDropdown user={user} onLogout={onLogout} />
+    </Suspense>
   );
 }
 

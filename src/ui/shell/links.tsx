@@ -1,10 +1,10 @@
-import { Anchor, type AnchorProps, Menu, type MenuItemProps } from '@mantine/core';
+import { Anchor, type AnchorProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, Ref } from 'react';
 
 /**
- * Router-aware Mantine links (TanStack `createLink`): client-side navigation, `aria-current`
- * and `data-status="active"` on the current route, real `<a href>` for keyboard, middle-click
+ * Router-aware Mantine anchor (TanStack `createLink`): client-side navigation, `aria-current`
+ * and `data-status="active"` on the current route, a real `<a href>` for keyboard, middle-click
  * and screen readers.
  */
 type AnchorElementProps = AnchorProps &
@@ -15,12 +15,3 @@ function AnchorBase(props: AnchorElementProps) {
 }
 
 export const RouterAnchor = createLink(AnchorBase);
-
-type MenuItemAnchorProps = MenuItemProps &
-  AnchorHTMLAttributes<HTMLAnchorElement> & { ref?: Ref<HTMLAnchorElement> };
-
-function MenuItemAnchor(props: MenuItemAnchorProps) {
-  return <Menu.Item component="a" {...props} />;
-}
-
-export const RouterMenuItem = createLink(MenuItemAnchor);

@@ -1,19 +1,9 @@
-import {
-  Box,
-  Burger,
-  Button,
-  Collapse,
-  Group,
-  type MantineBreakpoint,
-  Menu,
-  Stack,
-  useMantineTheme,
-} from '@mantine/core';
+import { Box, Burger, Collapse, Group, type MantineBreakpoint, Stack, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { collapseAnimationMs, menuBreakpoint } from '../../../machines/constants';
-import { RouterAnchor, RouterMenuItem } from './links';
+import { RouterAnchor } from './links';
 import classes from './navbar.module.css';
 
 /** One entry of a menu. `to` is an app path; `children` are its sub-items. */
@@ -91,27 +81,15 @@ function InlineItems({ items }: { items: readonly NavItem[] }) {
   ));
 }
 
+const NavDropdown = lazy(() => import('./nav-dropdown').then((m) => ({ default: m.NavDropdown })));
+
 /** Below the breakpoint: plain items stack; items with sub-items become dropdowns (Mantine Menu). */
 function CollapsedItems({ items, onNavigate }: { items: readonly NavItem[]; onNavigate: () => void }) {
   return items.map((item) =>
     item.children?.length ? (
-      <Menu key={item.key} position="bottom-start" withinPortal>
-        <Menu.Target>
-          <Button variant="subtle" justify="flex-start">
-            {item.label}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <RouterMenuItem to={item.to} onClick={onNavigate}>
-            {item.label}
-          </RouterMenuItem>
-          {item.children.map((child) => (
-            <RouterMenuItem key={child.key} to={child.to} onClick={onNavigate}>
-              {child.label}
-            </RouterMenuItem>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+      <Suspense key={item.key} fallback={null}>
+        <NavDropdown item={item} onNavigate={onNavigate} />
+      </Suspense>
     ) : (
       <RouterAnchor
         key={item.key}
