@@ -1,82 +1,21 @@
-import type { Page } from '@playwright/test';
-import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
-import type { Stack } from '../../server/stack';
-import { expect, launchStack, test, uniqueEmail } from './fixtures';
+import { seedAccounts } from '../../server/seed';
+import { uniqueEmail } from './fixtures';
+import {
+  createUser,
+  expect,
+  expectEnvironment,
+  it,
+  keepThisAccount,
+  logInAtIdp,
+  signInWithEmail,
+  signInWithSocial,
+} from './practices-support';
 
 /**
  * Practices end to end in Chromium against the local stack (issue 8): the landing page's active
  * practice lookup, /switch-practice (switching, accepting an invite, the unverified user), the
  * /mobile/* and /billing/* portal redirects, and a tampered environmentUrl.
- *
- * Each test gets its own stack (fresh seed data). E2E_DIST_DIR overrides the built app's folder.
  */
-
-const it = test.extend<{ app: { stack: Stack } }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-  app: async ({}, use) => {
-    const launched = await launchStack(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {});
-    await use({ stack: launched.stack });
-    await launched.dispose();
-  },
-  baseURL: async ({ app }, use) => {
-    await use(app.stack.appUrl);
-  },
-});
-
-/** On the identity provider's login page: log in with email and password. */
-export async function logInAtIdp(page: Page, email: string, password = SEED_PASSWORD) {
-  await expect(page.getByRole('heading', { name: /^Log in to/ })).toBeVisible();
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
-
-/** From a login chooser: sign in with email and password at the local identity provider. */
-export async function signInWithEmail(page: Page, email: string, password = SEED_PASSWORD) {
-  await page.getByRole('button', { name: 'Sign in with Email' }).click();
-  await logInAtIdp(page, email, password);
-}
-
-/**
- * The seed user Olivia also has a Google account with the same address: the sign-in return page
- * may offer to switch; keep the email account when it asks.
- */
-export async function keepThisAccount(page: Page) {
-  const button = page.getByRole('button', { name: 'Continue with this account' });
-  const asked = button
-    .waitFor({ state: 'visible', timeout: 15_000 })
-    .then(() => button.click())
-    .catch(() => undefined);
-  const movedOn = page
-    .waitForURL(
-      (url) => !url.pathname.startsWith('/auth/redirect') && !url.pathname.startsWith('/interaction'),
-      {
-        timeout: 15_000,
-      },
-    )
-    .catch(() => undefined);
-  await Promise.race([asked, movedOn]);
-}
-
-/** The regional environment page of the stack shows which practice and address it was opened with. */
-async function expectEnvironment(page: Page, stack: Stack, region: 'au' | 'uk', practiceKey?: string) {
-  await expect(page).toHaveURL(new RegExp(`^${stack.environments[region]}`));
-  await expect(page.getByTestId('environment')).toHaveText(`${region.toUpperCase()} environment`);
-  if (practiceKey) await expect(page.getByTestId('practice-key')).toHaveText(practiceKey);
-}
-
-async function createUser(
-  stack: Stack,
-  body: Record<string, unknown>,
-): Promise<{ sub: string; email: string }> {
-  const response = await fetch(`${stack.idpUrl}/__test/users`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ password: SEED_PASSWORD, ...body }),
-  });
-  if (!response.ok) throw new Error(`create user: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { sub: string; email: string };
-}
 
 it.describe('practices', () => {
   it('a signed-in user with an active practice lands in its environment', async ({ page, app }) => {
@@ -102,7 +41,32 @@ it.describe('practices', () => {
     await expect(page.getByText('You have no pending invites.')).toBeVisible();
   });
 
-  it('switches practice: the chosen one becomes active and the browser goes to its environment', async ({
+  it('switches practice: sorted cards, the chosen one becomes active and the browser goes there', async ({
+    page,
+    app,
+  }) => {
+    // Emma (Microsoft account) belongs to two practices and has no active one.
+    await page.goto('/');
+    await signInWithSocial(
+      page,
+      'Sign in with Microsoft',
+      'Microsoft',
+      seedAccounts.windowslive.email,
+      'Emma Clarke',
+    );
+    await expect(page).toHaveURL(/\/switch-practice$/);
+    const cards = page.getByTestId('practice-card');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText('Southbank Animal Hospital');
+    await expect(cards.nth(1)).toContainText('Yorkshire Dales Equine Practice');
+    await page.getByRole('button', { name: 'Open Yorkshire Dales Equine Practice' }).click();
+    await expectEnvironment(page, app.stack, 'uk', 'uk-dales');
+    // It is the active practice now: the landing page goes straight there.
+    await page.goto(`${app.stack.appUrl}/`);
+    await expectEnvironment(page, app.stack, 'uk', 'uk-dales');
+  });
+
+  it("lists a verified user's practices and invites; opening the active one goes to its environment", async ({
     page,
     app,
   }) => {

@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test';
+import { SEED_PASSWORD } from '../../server/seed';
+import type { Stack } from '../../server/stack';
+import { expect, launchStack, test } from './fixtures';
+
+/**
+ * Helpers of the practices and invites e2e specs (tests/e2e/practices.spec.ts, invites.spec.ts).
+ * Each test gets its own stack (fresh seed data). E2E_DIST_DIR overrides the built app's folder.
+ */
+
+export const it = test.extend<{ app: { stack: Stack } }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+  app: async ({}, use) => {
+    const launched = await launchStack(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {});
+    await use({ stack: launched.stack });
+    await launched.dispose();
+  },
+  baseURL: async ({ app }, use) => {
+    await use(app.stack.appUrl);
+  },
+});
+
+/** On the identity provider's login page: log in with email and password. */
+export async function logInAtIdp(page: Page, email: string, password = SEED_PASSWORD) {
+  await expect(page.getByRole('heading', { name: /^Log in to/ })).toBeVisible();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** From a login chooser: sign in with email and password at the local identity provider. */
+export async function signInWithEmail(page: Page, email: string, password = SEED_PASSWORD) {
+  await page.getByRole('button', { name: 'Sign in with Email' }).click();
+  await logInAtIdp(page, email, password);
+}
+
+/**
+ * The seed user Olivia also has a Google account with the same address: the sign-in return page
+ * may offer to switch; keep the email account when it asks.
+ */
+export async function keepThisAccount(page: Page) {
+  const button = page.getByRole('button', { name: 'Continue with this account' });
+  const asked = button
+    .waitFor({ state: 'visible', timeout: 15_000 })
+    .then(() => button.click())
+    .catch(() => undefined);
+  const movedOn = page
+    .waitForURL(
+      (url) => !url.pathname.startsWith('/auth/redirect') && !url.pathname.startsWith('/interaction'),
+      {
+        timeout: 15_000,
+      },
+    )
+    .catch(() => undefined);
+  await Promise.race([asked, movedOn]);
+}
+
+/** The regional environment page of the stack shows which practice and address it was opened with. */
+export async function expectEnvironment(page: Page, stack: Stack, region: 'au' | 'uk', practiceKey?: string) {
+  await expect(page).toHaveURL(new RegExp(`^${stack.environments[region]}`));
+  await expect(page.getByTestId('environment')).toHaveText(`${region.toUpperCase()} environment`);
+  if (practiceKey) await expect(page.getByTestId('practice-key')).toHaveText(practiceKey);
+}
+
+export async function createUser(
+  stack: Stack,
+  body: Record<string, unknown>,
+): Promise<{ sub: string; email: string }> {
+  const response = await fetch(`${stack.idpUrl}/__test/users`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ password: SEED_PASSWORD, ...body }),
+  });
+  if (!response.ok) throw new Error(`create user: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { sub: string; email: string };
+}
+
+/** From a login chooser: sign in with a simulated social account (addresses arrive verified). */
+export async function signInWithSocial(
+  page: Page,
+  button: string,
+  provider: string,
+  email: string,
+  name: string,
+) {
+  await page.getByRole('button', { name: button }).click();
+  await expect(page.getByRole('heading', { name: `Sign in with ${provider}` })).toBeVisible();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Full name').fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Drops the console errors a test provoked on purpose (the browser logs failed requests). */
+export function expectConsoleErrors(consoleErrors: string[], pattern: RegExp) {
+  const provoked = consoleErrors.filter((e) => pattern.test(e));
+  expect(provoked.length).toBeGreaterThan(0);
+  for (const e of provoked) consoleErrors.splice(consoleErrors.indexOf(e), 1);
+}
+
+export { expect };
