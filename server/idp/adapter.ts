@@ -29,7 +29,13 @@ export function createSqliteAdapter(db: Db) {
   );
   const consume = db.prepare('UPDATE oidc_models SET consumed_at = ? WHERE model = ? AND id = ?');
   const destroy = db.prepare('DELETE FROM oidc_models WHERE model = ? AND id = ?');
-  const revoke = db.prepare('DELETE FROM oidc_models WHERE grant_id = ?');
+  // Like oidc-provider's memory adapter: revoking a grant removes the tokens issued under it, never
+  // an Interaction or Session that merely mentions the grant (switching accounts mid-interaction
+  // ends the old session, which revokes its grant; deleting the interaction broke the resume).
+  const revoke = db.prepare(
+    `DELETE FROM oidc_models WHERE grant_id = ? AND model IN
+       ('AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest')`,
+  );
   const sweep = db.prepare('DELETE FROM oidc_models WHERE expires_at IS NOT NULL AND expires_at <= ?');
   let writes = 0;
 
