@@ -355,4 +355,35 @@ it.describe('auth', () => {
     await expect(page).toHaveURL(`${app.stack.appUrl}/`);
     await expect(page.getByRole('button', { name: 'Sign in with Email' })).toBeVisible();
   });
+
+  it("signing in with another method than the email's tells which method to use, with that button ready", async ({
+    app,
+  }) => {
+    const { page } = app;
+    const email = uniqueEmail('alt');
+    const owner = (await app.createUser({ email, name: 'Ali Email' })) as { accessToken?: string };
+    const appBase = `http://127.0.0.1:${new URL(app.stack.appUrl).port}`;
+    const profile = await fetch(`${appBase}/api/profile/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${owner.accessToken}` },
+      body: JSON.stringify({
+        firstName: 'Ali',
+        lastName: 'Email',
+        email,
+        phone: '0412345678',
+        dateOfBirth: '1990-01-01',
+      }),
+    });
+    expect(profile.status).toBe(200);
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Full name').fill('Ali Google');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'This email is registered with Email' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in with Email' }).click();
+    await logInAtIdp(page, email);
+    await expect(page.getByRole('button', { name: 'Account menu for Ali Email' })).toBeVisible();
+  });
 });

@@ -52,10 +52,14 @@ function useNavigateHref() {
 
 // ─────────────────────────────── /auth/redirect ───────────────────────────────
 
-/** The method the email is registered with, when it is not the one just used. */
+/**
+ * The method the email is registered with, when it is not the one just used. An account that
+ * already has a profile is an established one: no warning (decision 021).
+ */
 async function findAlternateProvider(user: SessionUser | null): Promise<AlternateProvider | null> {
   if (!user?.email) return null;
   const used = providerCodeOfSubject(user.sub);
+  if (await endpoints.profileExists()) return null;
   const codes = await endpoints.alternateProviders(user.email);
   if (codes.length === 0 || (used && codes.includes(used as (typeof codes)[number]))) return null;
   const usedName = used ? providerNameOf(used) : null;
