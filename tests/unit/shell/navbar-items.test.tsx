@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-router';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createContext, useContext } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Navbar, type NavItem } from '../../../src/ui/shell/navbar';
 import { renderWithProviders } from '../../support/render';
@@ -29,28 +30,33 @@ const left: NavItem[] = [
 ];
 const right: NavItem[] = [{ key: 'settings', label: 'Settings', to: '/settings' }];
 
+type ExtraProps = { sticky?: boolean; logoHref?: string };
+const ExtraPropsContext = createContext<ExtraProps>({});
+
+function Layout() {
+  const props = useContext(ExtraPropsContext);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  return (
+    <>
+      <Navbar
+        pathname={pathname}
+        logo="Logo"
+        left={left}
+        right={right}
+        secondLevel={<span>Extra bar content</span>}
+        {...props}
+      />
+      <Outlet />
+    </>
+  );
+}
+
 async function renderNavbar(
   path: string,
   width: number,
   props: { sticky?: boolean; logoHref?: string } = {},
 ) {
   setViewportWidth(width);
-  function Layout() {
-    const pathname = useRouterState({ select: (s) => s.location.pathname });
-    return (
-      <>
-        <Navbar
-          pathname={pathname}
-          logo="Logo"
-          left={left}
-          right={right}
-          secondLevel={<span>Extra bar content</span>}
-          {...props}
-        />
-        <Outlet />
-      </>
-    );
-  }
   const root = createRootRoute({ component: Layout });
   const routes = ['/', '/practices', '/practices/list', '/practices/new', '/help', '/settings'].map((p) =>
     createRoute({ getParentRoute: () => root, path: p, component: () => <p>page {p}</p> }),
@@ -59,7 +65,11 @@ async function renderNavbar(
     routeTree: root.addChildren(routes),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
-  renderWithProviders(<RouterProvider router={router} />);
+  renderWithProviders(
+    <ExtraPropsContext.Provider value={props}>
+      <RouterProvider router={router} />
+    </ExtraPropsContext.Provider>,
+  );
   await act(async () => {
     await router.load();
   });

@@ -43,7 +43,9 @@ describe('navigation bar — signed in', () => {
       '/switch-practice',
     );
     expect(within(nav).queryByRole('link', { name: 'Home' })).toBeNull();
-    const avatarButton = await screen.findByRole('button', { name: 'Account menu for Alice Mary Jane Smith' });
+    const avatarButton = await screen.findByRole('button', {
+      name: 'Account menu for Alice Mary Jane Smith',
+    });
     // At most three initials.
     expect(avatarButton.textContent).toBe('AMJ');
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
