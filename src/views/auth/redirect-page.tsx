@@ -1,15 +1,25 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { selectAlternate, selectRedirectError } from '../../../machines/auth-redirect.machine';
+import type { ActorRefFrom } from 'xstate';
+import {
+  type authRedirectMachine,
+  selectAlternate,
+  selectRedirectError,
+} from '../../../machines/auth-redirect.machine';
 import { useAuthRedirectActor } from '../../app/live/auth-screens';
 import { authErrorMessage } from './auth-error-messages';
 import { methodNameMessages } from './method-names';
 
 /** /auth/redirect (spec §2): return point from the identity provider. */
 export function AuthRedirectPage() {
-  const intl = useIntl();
   const actor = useAuthRedirectActor();
+  return <AuthRedirectView actor={actor} />;
+}
+
+/** The screen for a running auth-redirect actor (rendered alone by the view path tests). */
+export function AuthRedirectView({ actor }: { actor: ActorRefFrom<typeof authRedirectMachine> }) {
+  const intl = useIntl();
   const state = useSelector(actor, (s) =>
     s.matches('failed') ? 'failed' : s.matches('wrongProvider') ? 'wrongProvider' : 'busy',
   );

@@ -2,7 +2,11 @@ import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/co
 import { useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
-import { selectCooldownSeconds } from '../../../machines/email-verification.machine';
+import type { ActorRefFrom } from 'xstate';
+import {
+  type emailVerificationMachine,
+  selectCooldownSeconds,
+} from '../../../machines/email-verification.machine';
 import { useEmailVerificationActor } from '../../app/live/auth-screens';
 
 /**
@@ -13,6 +17,11 @@ import { useEmailVerificationActor } from '../../app/live/auth-screens';
 export function UnverifiedEmailPage() {
   const { returnTo } = useSearch({ from: '/auth/unverified-email' });
   const actor = useEmailVerificationActor({ screen: 'unverified', returnTo: returnTo ?? '/' });
+  return <UnverifiedEmailView actor={actor} />;
+}
+
+/** The screen for a running email-verification actor (rendered alone by the view path tests). */
+export function UnverifiedEmailView({ actor }: { actor: ActorRefFrom<typeof emailVerificationMachine> }) {
   const resending = useSelector(actor, (s) => s.hasTag('resending'));
   const resent = useSelector(actor, (s) => s.hasTag('resent'));
   const resendFailed = useSelector(actor, (s) => s.hasTag('resendFailed'));

@@ -2,8 +2,12 @@ import { Alert, Anchor, Button, Center, Container, Loader, Stack, Title } from '
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
 import type { SessionUser } from '../../../machines/domain';
-import { selectStoredPage } from '../../../machines/email-verification.machine';
+import {
+  type emailVerificationMachine,
+  selectStoredPage,
+} from '../../../machines/email-verification.machine';
 import { selectIsSettled, selectSessionStatus } from '../../../machines/session.machine';
 import { useRootActors } from '../../app/actors-context';
 import { useEmailVerificationActor } from '../../app/live/auth-screens';
@@ -46,6 +50,17 @@ function VerifiedEmail({ user }: { user: SessionUser | null }) {
     user,
     storedPage: readStoredPage(),
   });
+  return <VerifiedEmailView actor={actor} onNavigate={(to) => router.history.push(to)} />;
+}
+
+/** The screen for a running email-verification actor (rendered alone by the view path tests). */
+export function VerifiedEmailView({
+  actor,
+  onNavigate,
+}: {
+  actor: ActorRefFrom<typeof emailVerificationMachine>;
+  onNavigate: (to: string) => void;
+}) {
   const state = useSelector(actor, (s) =>
     s.matches('verified') ? 'verified' : s.matches('failed') ? 'failed' : 'busy',
   );
@@ -92,7 +107,7 @@ function VerifiedEmail({ user }: { user: SessionUser | null }) {
           href={storedPage}
           onClick={(event) => {
             event.preventDefault();
-            router.history.push(storedPage);
+            onNavigate(storedPage);
           }}
         >
           <FormattedMessage
