@@ -48,14 +48,16 @@ export interface Idp {
   mintAccessToken(sub: string, options?: { expiresInSeconds?: number; audience?: string }): Promise<string>;
 }
 
-interface KeyFile {
+export interface KeyFile {
   signing: JWK;
   cookieKeys: string[];
 }
 
-async function loadKeys(dataDir: string): Promise<KeyFile> {
-  const file = join(dataDir, 'idp-keys.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as KeyFile;
+/** Where the IdP keeps its keys in the data directory. */
+export const KEY_FILE = 'idp-keys.json';
+
+/** A new RS256 signing key (private JWK with kid) and cookie signing keys. */
+export async function generateKeyFile(): Promise<KeyFile> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
   const signing = {
     ...(await exportJWK(privateKey)),
@@ -63,7 +65,13 @@ async function loadKeys(dataDir: string): Promise<KeyFile> {
     alg: 'RS256',
     use: 'sig',
   };
-  const keys: KeyFile = { signing, cookieKeys: [randomBytes(32).toString('base64url')] };
+  return { signing, cookieKeys: [randomBytes(32).toString('base64url')] };
+}
+
+async function loadKeys(dataDir: string): Promise<KeyFile> {
+  const file = join(dataDir, KEY_FILE);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as KeyFile;
+  const keys = await generateKeyFile();
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return keys;
 }

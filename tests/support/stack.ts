@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProviderCode } from '../../machines/domain';
+import { generateKeyFile, KEY_FILE, type KeyFile } from '../../server/idp/index';
 import { type Stack, type StackOptions, startStack } from '../../server/stack';
 
 /**
@@ -75,8 +76,15 @@ export interface TestStack extends Stack {
   refresh(refreshToken: string): Promise<{ status: number; body: Record<string, unknown> }>;
 }
 
+/** One IdP key per test process: generating RSA keys for every stack costs CPU for nothing. */
+let sharedKeys: Promise<KeyFile> | null = null;
+
 export async function startTestStack(options: StackOptions = {}): Promise<TestStack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'stack-test-'));
+  if (!options.dataDir) {
+    sharedKeys ??= generateKeyFile();
+    writeFileSync(join(dataDir, KEY_FILE), JSON.stringify(await sharedKeys), { mode: 0o600 });
+  }
   const stack = await startStack({
     appPort: 0,
     idpPort: 0,
