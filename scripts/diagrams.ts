@@ -406,17 +406,22 @@ function renderReadme(entries: Array<{ found: FoundMachine; d: MachineDescriptio
 
 // ───────────────────────────── main ─────────────────────────────
 
+/** The SVG and Mermaid text of one machine (deterministic). */
+export async function renderMachine(machine: AnyStateMachine): Promise<{ svg: string; mmd: string }> {
+  const d = describeMachine(machine);
+  const { graph, states } = buildElk(d);
+  const laid = await new ELK().layout(graph);
+  return { svg: renderSvg(d, laid, states), mmd: renderMermaid(d, states) };
+}
+
 export async function generateAll(): Promise<Map<string, string>> {
-  const elk = new ELK();
   const files = new Map<string, string>();
   const entries: Array<{ found: FoundMachine; d: MachineDescription }> = [];
   for (const found of await discoverMachines()) {
-    const d = describeMachine(found.machine);
-    const { graph, states } = buildElk(d);
-    const laid = await elk.layout(graph);
-    files.set(`${found.name}.svg`, renderSvg(d, laid, states));
-    files.set(`${found.name}.mmd`, renderMermaid(d, states));
-    entries.push({ found, d });
+    const { svg, mmd } = await renderMachine(found.machine);
+    files.set(`${found.name}.svg`, svg);
+    files.set(`${found.name}.mmd`, mmd);
+    entries.push({ found, d: describeMachine(found.machine) });
   }
   files.set('README.md', renderReadme(entries));
   return files;
