@@ -206,6 +206,7 @@ export function fieldSchema(field: FieldSpec, region?: RegionKey): Schema {
     // A required box with its own text (terms, privacy) uses it for wrong types too.
     let schema = boolean()
       .nullable()
+      .transform((value: unknown, original: unknown) => (original === '' ? null : value))
       .typeError(field.messages?.required ? message('required', formMessages.required) : invalid);
     if (field.required)
       schema = schema.test('required', message('required', formMessages.required), (v) => v === true);
@@ -314,12 +315,31 @@ function isSchemaNode(node: Schema | ShapeTree): node is Schema {
   return typeof (node as { validate?: unknown }).validate === 'function';
 }
 
+/**
+ * Drops keys that name Object.prototype members ('constructor', 'valueOf', '__proto__'…) unless
+ * they are fields: yup looks fields up in a plain object, so such a key in a request body would
+ * crash its cast with a TypeError instead of failing validation.
+ */
+export function withoutPrototypeKeys(shape: Record<string, unknown>) {
+  return (value: unknown): unknown => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const keys = Object.keys(value);
+    if (!keys.some((k) => k in Object.prototype && !Object.hasOwn(shape, k))) return value;
+    const copy: Record<string, unknown> = {};
+    for (const k of keys) {
+      if (!(k in Object.prototype) || Object.hasOwn(shape, k))
+        copy[k] = (value as Record<string, unknown>)[k];
+    }
+    return copy;
+  };
+}
+
 function toObject(tree: ShapeTree, invalid: () => ValidationMessage): ObjectSchema<AnyObject> {
   const shape: Record<string, Schema> = {};
   for (const [key, node] of Object.entries(tree)) {
     shape[key] = isSchemaNode(node) ? node : toObject(node, invalid);
   }
-  return object(shape).typeError(invalid).nonNullable(invalid);
+  return object(shape).transform(withoutPrototypeKeys(shape)).typeError(invalid).nonNullable(invalid);
 }
 
 /**

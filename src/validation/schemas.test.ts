@@ -219,6 +219,17 @@ describe('registrationSchema (the whole PracticeRegistration payload, for the se
     });
   });
 
+  it('keys naming Object.prototype members fail validation instead of crashing yup', async () => {
+    const body = JSON.parse(
+      '{"__proto__":{"x":1},"constructor":1,"valueOf":"x","practice":{"toString":2,"devices":[{"hasOwnProperty":1}]}}',
+    );
+    for (const strict of [true, false]) {
+      const errors = await validationErrorMap(registrationSchema, body, { strict });
+      expect(errors.environment).toEqual(['Region is required']);
+    }
+    expect(await validationErrorMap(practiceSchema('au'), { valueOf: 1 })).toHaveProperty('terms');
+  });
+
   it('refuses a body that is not an object', async () => {
     for (const body of [null, 'x', 42, []]) {
       expect(await validationErrorMap(registrationSchema, body, { strict: true })).toEqual({

@@ -4,7 +4,7 @@
  */
 import { type AnyObject, array, lazy, type ObjectSchema, object, string } from 'yup';
 import type { RegionKey } from '../../machines/domain';
-import { buildSchema, type FieldSpec, initialValuesFor } from './fields';
+import { buildSchema, type FieldSpec, initialValuesFor, withoutPrototypeKeys } from './fields';
 import { formMessages, labelMessages, productMessages, veterinaryTypeMessages } from './messages';
 import { regionFor, regions } from './regions';
 import { validationMessage } from './validation-message';
@@ -209,11 +209,13 @@ export function profileInitialValues(): ProfileFormValues {
   return initialValuesFor(profileFields) as unknown as ProfileFormValues;
 }
 
-const deviceSchema = object({
+const deviceShape = {
   deviceKey: string().required(invalid).typeError(invalid),
   name: string().typeError(invalid),
   type: string().typeError(invalid),
-})
+};
+const deviceSchema = object(deviceShape)
+  .transform(withoutPrototypeKeys(deviceShape))
   .typeError(invalid)
   .nonNullable(invalid);
 
