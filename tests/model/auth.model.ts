@@ -1,7 +1,7 @@
 import { authRedirectMachine } from '../../machines/auth-redirect.machine';
 import type { SessionUser } from '../../machines/domain';
 import { emailVerificationMachine } from '../../machines/email-verification.machine';
-import { type SessionCheckResult, sessionMachine } from '../../machines/session.machine';
+import { type SessionCheckResult, type SessionEvent, sessionMachine } from '../../machines/session.machine';
 import { definePathSpec, doneEvent, errorEvent } from '../support/paths';
 
 /**
@@ -19,12 +19,18 @@ const checkResults: SessionCheckResult[] = [
   { kind: 'loginHintMismatch', logout: { localOnly: true, reload: true, removeLoginHint: true } },
 ];
 
+const login: SessionEvent = {
+  type: 'session.login',
+  request: { connection: 'google-oauth2', returnTo: '/a' },
+};
+const logout: SessionEvent = { type: 'session.logout', request: { returnTo: '/bye' } };
+
 export const sessionPathSpec = definePathSpec({
   name: 'session',
   machine: sessionMachine,
   events: {
-    'session.login': [{ type: 'session.login', request: { connection: 'google-oauth2', returnTo: '/a' } }],
-    'session.logout': [{ type: 'session.logout', request: { returnTo: '/bye' } }],
+    'session.login': [login],
+    'session.logout': [logout],
     'xstate.done.actor.checkSession': checkResults.map((result) => doneEvent('checkSession', result)),
     'xstate.error.actor.checkSession': [errorEvent('checkSession', sdkError('timeout'))],
     'xstate.done.actor.refreshSession': [doneEvent('refreshSession', { ...ada, email_verified: true })],
