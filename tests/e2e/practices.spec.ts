@@ -144,7 +144,7 @@ it.describe('practices', () => {
     });
     const leftForEvil: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('evil.example')) leftForEvil.push(request.url());
+      if (new URL(request.url()).hostname.endsWith('evil.example')) leftForEvil.push(request.url());
     });
     await page.goto('/');
     await signInWithEmail(page, seedAccounts.verified.email);
