@@ -41,6 +41,21 @@ export class Browser {
   }
 }
 
+/**
+ * An auto-submitting form (oidc-provider's form_post pages, e.g. ending the previous session when
+ * the signed-in account changes): its action and hidden fields, or null.
+ */
+export function autoSubmitForm(html: string): { action: string; fields: Record<string, string> } | null {
+  if (!html.includes('forms[0].submit()')) return null;
+  const action = /<form[^>]*method="post"[^>]*action="([^"]+)"/i.exec(html)?.[1];
+  if (!action) return null;
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)) {
+    fields[match[1] ?? ''] = match[2] ?? '';
+  }
+  return { action: action.replace(/&amp;/g, '&'), fields };
+}
+
 export function pkce() {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };

@@ -2,7 +2,7 @@ import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { startTestStack, type TestStack } from '../support/stack';
-import { authorizeUrl, Browser, pkce } from './browser';
+import { authorizeUrl, autoSubmitForm, Browser, pkce } from './browser';
 import { uniqueEmail } from './fixtures';
 
 /** The identity provider as the Auth0 SPA SDK sees it. */
@@ -38,8 +38,10 @@ async function startLogin(browser: Browser, extra: Record<string, string> = {}) 
 /** Follows redirects from `location` until the app's redirect URI; returns the code. */
 async function followToApp(browser: Browser, location: string | null) {
   let next = location;
-  for (let hops = 0; next && !next.startsWith(redirectUri()) && hops < 6; hops += 1) {
-    next = (await browser.go(next)).location;
+  for (let hops = 0; next && !next.startsWith(redirectUri()) && hops < 8; hops += 1) {
+    const answer = await browser.go(next);
+    const form = answer.status === 200 ? autoSubmitForm(answer.text) : null;
+    next = form ? (await browser.go(form.action, { form: form.fields })).location : answer.location;
   }
   expect(next).toBeTruthy();
   const back = new URL(next ?? '');
@@ -203,6 +205,22 @@ describe('authorization code flow with PKCE', () => {
     });
     const tokens = await exchange(await followToApp(browser, login.location), verifier);
     expect(tokens.status).toBe(200);
+  });
+
+  it('switches accounts with prompt=login while another user is signed in', async () => {
+    const browser = new Browser();
+    const first = await startLogin(browser);
+    const login = await browser.go(`${first.interaction}/login`, {
+      form: { email: seedAccounts.verified.email, password: SEED_PASSWORD },
+    });
+    await followToApp(browser, login.location);
+    const second = await startLogin(browser, { prompt: 'login' });
+    const switched = await browser.go(`${second.interaction}/login`, {
+      form: { email: seedAccounts.fresh.email, password: SEED_PASSWORD },
+    });
+    const tokens = await exchange(await followToApp(browser, switched.location), second.verifier);
+    expect(tokens.status).toBe(200);
+    expect(decodeJwt(tokens.body.id_token ?? '').sub).toBe(seedAccounts.fresh.sub);
   });
 
   it('signs in a picked seeded social account', async () => {
