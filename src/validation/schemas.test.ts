@@ -231,6 +231,10 @@ describe('registrationSchema (the whole PracticeRegistration payload, for the se
   });
 
   it('refuses a body that is not an object', async () => {
+    const nullDevices = { ...registration(), practice: { ...registration().practice, devices: null } };
+    expect(await validationErrorMap(registrationSchema, nullDevices, { strict: true })).toEqual({
+      'practice.devices': ['Field is invalid'],
+    });
     for (const body of [null, 'x', 42, []]) {
       expect(await validationErrorMap(registrationSchema, body, { strict: true })).toEqual({
         '': ['Field is invalid'],

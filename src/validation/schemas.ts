@@ -249,7 +249,7 @@ function registrationSchemaFor(region: RegionKey): ObjectSchema<AnyObject> {
   // yup's concat replaces nested objects instead of merging them: extend the practice object in place.
   const base = buildSchema(fields, region);
   const practice = (base.fields.practice as ObjectSchema<AnyObject>)
-    .shape({ devices: array().of(deviceSchema).typeError(invalid).default([]) })
+    .shape({ devices: array().of(deviceSchema).typeError(invalid).nonNullable(invalid).default([]) })
     .typeError(invalid)
     .nonNullable(invalid);
   return base.shape({ practice });
