@@ -28,6 +28,13 @@ describe('IconBadge', () => {
     const badge = screen.getByRole('img', { name: 'Happy Paws' });
     expect(badge.textContent).toBe('Hap');
     expect(badge.getAttribute('data-shape')).toBe('square');
+    const placeholder = badge.querySelector('.mantine-Avatar-placeholder') as HTMLElement;
+    expect(placeholder.getAttribute('style')).toContain(
+      'background-color: var(--mantine-color-grape-filled)',
+    );
+    expect(placeholder.getAttribute('style')).toContain('; color: rgb(255, 255, 255)');
+    expect(badge.getAttribute('style')).toContain('--avatar-radius: 0');
+    expect(badge.getAttribute('style')).toContain('--avatar-size: var(--avatar-size-lg)');
   });
 
   it('renders an icon in place of letters', () => {
@@ -38,8 +45,10 @@ describe('IconBadge', () => {
 
   it('renders an image', () => {
     const { container } = renderWithProviders(<IconBadge image="/logo.png" title="Happy Paws" />);
-    // jsdom never loads images, so Avatar keeps its placeholder; the img element is still rendered.
-    expect(container.querySelector('img')?.getAttribute('src') ?? '/logo.png').toBe('/logo.png');
+    const img = container.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('/logo.png');
+    expect(img?.getAttribute('alt')).toBe('Happy Paws');
+    expect(screen.queryByText('Hap')).toBeNull();
   });
 
   it('logs an error and renders nothing when given no icon, image or title', () => {
