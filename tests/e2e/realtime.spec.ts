@@ -214,10 +214,13 @@ stackTest.describe('the app over the live connection', () => {
       await page.getByLabel('Email address').fill(email);
       await page.getByLabel('Full name').fill('Liv Live');
       await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(page.getByRole('button', { name: 'Account menu for Liv Live' })).toBeVisible();
-      await page.goto('/switch-practice');
+      await expect(page.getByRole('button', { name: 'Account menu for Liv Live' })).toBeVisible({
+        timeout: 20_000,
+      });
+      // No active practice: the landing page moves on to /switch-practice by itself.
+      await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
       await expect(page.getByText('You have no pending invites.')).toBeVisible();
-      await expect.poll(() => sockets.length).toBeGreaterThan(0);
+      await expect.poll(() => sockets.length, { timeout: 20_000 }).toBeGreaterThan(0);
 
       // The hub goes away.
       hubDown = true;
@@ -225,7 +228,8 @@ stackTest.describe('the app over the live connection', () => {
         await socket.page.close({ code: 4000, reason: 'hub killed' });
         await socket.server.close();
       }
-      await expect(page.getByRole('status')).toContainText('Reconnecting…');
+      const reconnecting = page.getByRole('status').filter({ hasText: 'Reconnecting…' });
+      await expect(reconnecting).toBeVisible();
 
       // Meanwhile the user gets an invite (written straight to the database: nothing is pushed).
       const camden = stack.repo.getPractice('uk-camden');
@@ -236,7 +240,7 @@ stackTest.describe('the app over the live connection', () => {
       // The hub is back.
       hubDown = false;
       for (const route of held.splice(0)) await route.continue();
-      await expect(page.getByRole('status')).toHaveCount(0, { timeout: 30_000 });
+      await expect(reconnecting).toHaveCount(0, { timeout: 30_000 });
       await expect(page.getByText(camden?.name ?? 'Camden Town Vets')).toBeVisible();
     },
   );
