@@ -2,10 +2,16 @@ import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { buildTitle, hasTranslatedTitle } from '../../../src/app/route-titles';
+import type { RouterContext } from '../../../src/app/router-context';
 import { routeTree } from '../../../src/app/routes';
 
 const intl = createIntl({ locale: 'en-AU', defaultLocale: 'en-AU', messages: {} });
-const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ['/'] }) });
+// Only the route table is read (no route loads), so the router context is never used.
+const router = createRouter({
+  routeTree,
+  history: createMemoryHistory({ initialEntries: ['/'] }),
+  context: {} as RouterContext,
+});
 const routePaths = Object.values(router.routesById as Record<string, { id: string; fullPath: string }>)
   .filter((r) => r.id !== '__root__')
   .map((r) => r.fullPath);
