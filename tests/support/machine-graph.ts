@@ -261,12 +261,15 @@ export function describeMachine(machine: AnyStateMachine): MachineDescription {
         id: inv.id,
         src: typeof inv.src === 'string' ? inv.src : inv.id,
       })),
+      // Built-ins that `after`/`invoke` add on their own are left out; other built-ins lose the prefix.
       entry: node.entry
         .map(actionName)
-        .filter((n: string) => n !== 'xstate.raise' && n !== 'xstate.spawnChild'),
+        .filter((n: string) => n !== 'xstate.raise' && n !== 'xstate.spawnChild')
+        .map((n: string) => n.replace(/^xstate\./, '')),
       exit: node.exit
         .map(actionName)
-        .filter((n: string) => n !== 'xstate.cancel' && n !== 'xstate.stopChild'),
+        .filter((n: string) => n !== 'xstate.cancel' && n !== 'xstate.stopChild')
+        .map((n: string) => n.replace(/^xstate\./, '')),
       description: node.description ?? null,
     });
     for (const list of node.transitions.values()) {
