@@ -6,10 +6,18 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import type { PathSpec } from '../support/paths';
+import { appBootstrapPathSpec } from './app-bootstrap.model';
 import { authRedirectPathSpec, emailVerificationPathSpec, sessionPathSpec } from './auth.model';
 import { buildCheckPathSpec } from './build-check.model';
 import { loadingPathSpec } from './loading.model';
 import { onboardingPathSpec } from './onboarding.model';
+import {
+  inviteCodeSpec,
+  inviteSpec,
+  landingSpec,
+  portalRedirectSpec,
+  switchPracticeSpec,
+} from './practices.model';
 import { hubConnectionPathSpec, userStorePathSpec } from './realtime.model';
 
 export interface RegistryEntry {
@@ -27,4 +35,10 @@ export const registry: RegistryEntry[] = [
   { name: 'emailVerification', spec: emailVerificationPathSpec },
   { name: 'authRedirect', spec: authRedirectPathSpec },
   { name: 'onboarding', spec: onboardingPathSpec },
+  { name: 'appBootstrap', spec: appBootstrapPathSpec },
+  { name: 'landing', spec: landingSpec },
+  { name: 'switchPractice', spec: switchPracticeSpec },
+  { name: 'invite', spec: inviteSpec },
+  { name: 'inviteCode', spec: inviteCodeSpec },
+  { name: 'portalRedirect', spec: portalRedirectSpec },
 ];
