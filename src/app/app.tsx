@@ -12,6 +12,7 @@ import { loadRuntimeConfig } from './live/config';
 import { setLogLevel } from './logger';
 import { createRootActors } from './root-actors';
 import { routeTree } from './routes';
+import { parseSearch, stringifySearch } from './search-serialization';
 import { subscribeStoredPage } from './stored-page';
 
 const bootstrapMachine = appBootstrapMachine.provide({
@@ -26,6 +27,8 @@ function createAppRouter(config: RuntimeConfig) {
     context: { actors, config },
     defaultPreload: 'intent',
     scrollRestoration: true,
+    parseSearch,
+    stringifySearch,
   });
   subscribeStoredPage(router);
   return { actors, router };
