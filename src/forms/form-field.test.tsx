@@ -201,7 +201,7 @@ describe('FormField', () => {
     expect((container.querySelector('input[type=hidden]') as HTMLInputElement).value).toBe('x');
   });
 
-  it('checkbox, switch and radio store their values', async () => {
+  it('checkbox stores a boolean', async () => {
     renderWithProviders(
       <Single field={{ name: 'c', type: 'checkbox', label: labelMessages.terms }} initial={false} />,
     );
