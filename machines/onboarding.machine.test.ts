@@ -279,7 +279,7 @@ describe('onboarding machine', () => {
         fetchUserPractices: () => never(),
       },
     );
-    await waitFor(actor, (s) => s.matches({ practice: 'editing' }));
+    await waitFor(actor, (s) => s.matches({ practice: { filling: 'editing' } }));
     expect(rec.calls.filter((c) => c.src === 'fetchDevices')).toEqual([
       { src: 'fetchDevices', input: { pin: '1234' } },
     ]);
@@ -300,7 +300,7 @@ describe('onboarding machine', () => {
     expect(rec.navigations.at(-1)).toEqual({ to: '/onboarding/thank-you', search: { practiceKey: 'pk-1' } });
 
     const noPin = start({ step: 'practice', draft: { ...emptyDraft(), pin: '12' } });
-    expect(noPin.actor.getSnapshot().matches({ practice: 'editing' })).toBe(true);
+    expect(noPin.actor.getSnapshot().matches({ practice: { filling: 'editing' } })).toBe(true);
     expect(noPin.rec.calls.filter((c) => c.src === 'fetchDevices')).toHaveLength(0);
   });
 
@@ -308,7 +308,7 @@ describe('onboarding machine', () => {
     const { actor, rec } = start({ step: 'practice' });
     actor.send({ type: 'practice.submit', practice });
     expect(actor.getSnapshot().context.error).toEqual({ code: 'noProfile' });
-    expect(actor.getSnapshot().matches({ practice: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().matches({ practice: { filling: 'editing' } })).toBe(true);
     expect(rec.persisted.at(-1)?.practice).toEqual(practice);
   });
 
@@ -334,7 +334,10 @@ describe('onboarding machine', () => {
         { registerPractice: async () => Promise.reject(error) },
       );
       actor.send({ type: 'practice.submit', practice });
-      await waitFor(actor, (s) => s.matches({ practice: 'editing' }) && s.context.error !== null);
+      await waitFor(
+        actor,
+        (s) => s.matches({ practice: { filling: 'editing' } }) && s.context.error !== null,
+      );
       expect(actor.getSnapshot().context.error).toEqual(expected);
       expect(rec.cleared).toBe(0);
       expect(actor.getSnapshot().context.draft.practice).toEqual(practice);

@@ -633,22 +633,14 @@ export const onboardingMachine = setup({
       },
       states: {
         preparing: {
-          always: [{ guard: 'hasFourDigitPin', target: 'fetchingDevices' }, { target: 'editing' }],
+          always: [
+            { guard: 'hasFourDigitPin', target: 'filling.fetchingDevices' },
+            { target: 'filling.editing' },
+          ],
         },
-        fetchingDevices: {
-          tags: ['busy'],
-          invoke: {
-            id: 'fetchDevices',
-            src: 'fetchDevices',
-            input: ({ context }) => ({ pin: context.draft.pin ?? '' }),
-            onDone: { target: 'editing', actions: assign({ devices: ({ event }) => event.output }) },
-            onError: {
-              target: 'editing',
-              actions: assign({ devices: [], error: { code: 'devicesUnavailable' } }),
-            },
-          },
-        },
-        editing: {
+        filling: {
+          description: 'The form is shown and every change is kept in the draft.',
+          initial: 'editing',
           on: {
             'practice.change': {
               actions: [
@@ -689,28 +681,47 @@ export const onboardingMachine = setup({
                 },
               ],
             },
-            'practice.submit': [
-              {
-                guard: not('hasProfileDraft'),
-                actions: [
-                  assign({
-                    draft: ({ context, event }) => ({ ...context.draft, practice: event.practice }),
-                    error: { code: 'noProfile' },
-                  }),
-                  { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+          },
+          states: {
+            fetchingDevices: {
+              tags: ['busy'],
+              invoke: {
+                id: 'fetchDevices',
+                src: 'fetchDevices',
+                input: ({ context }) => ({ pin: context.draft.pin ?? '' }),
+                onDone: { target: 'editing', actions: assign({ devices: ({ event }) => event.output }) },
+                onError: {
+                  target: 'editing',
+                  actions: assign({ devices: [], error: { code: 'devicesUnavailable' } }),
+                },
+              },
+            },
+            editing: {
+              on: {
+                'practice.submit': [
+                  {
+                    guard: not('hasProfileDraft'),
+                    actions: [
+                      assign({
+                        draft: ({ context, event }) => ({ ...context.draft, practice: event.practice }),
+                        error: { code: 'noProfile' },
+                      }),
+                      { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                    ],
+                  },
+                  {
+                    target: '#onboarding.practice.submitting',
+                    actions: [
+                      assign({
+                        draft: ({ context, event }) => ({ ...context.draft, practice: event.practice }),
+                        error: null,
+                      }),
+                      { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                    ],
+                  },
                 ],
               },
-              {
-                target: 'submitting',
-                actions: [
-                  assign({
-                    draft: ({ context, event }) => ({ ...context.draft, practice: event.practice }),
-                    error: null,
-                  }),
-                  { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
-                ],
-              },
-            ],
+            },
           },
         },
         submitting: {
@@ -736,7 +747,7 @@ export const onboardingMachine = setup({
             onError: [
               {
                 guard: { type: 'isValidationFailure', params: ({ event }) => ({ error: event.error }) },
-                target: 'editing',
+                target: 'filling.editing',
                 actions: assign({
                   error: ({ event }) => {
                     const failure = asFailure(event.error);
@@ -751,7 +762,7 @@ export const onboardingMachine = setup({
                 }),
               },
               {
-                target: 'editing',
+                target: 'filling.editing',
                 actions: assign({
                   error: ({ event }) => {
                     const failure = asFailure(event.error);

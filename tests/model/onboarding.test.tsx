@@ -201,20 +201,20 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
           break;
         case 'practice': {
           expect(text('Step 3 of 3')).toBe(true);
-          const editing = !snapshot.matches({ practice: 'fetchingDevices' });
-          expect(button('Register practice') !== null).toBe(editing);
-          if (editing) expect(button('Register practice')?.hasAttribute('data-loading')).toBe(busy);
+          // The form shows at once; submitting waits for the devices of the pin.
+          const submitting = snapshot.matches({ practice: 'submitting' });
+          const fetching = snapshot.matches({ practice: { filling: 'fetchingDevices' } });
+          expect(button('Register practice')?.hasAttribute('data-loading')).toBe(submitting);
+          expect(button('Register practice')?.hasAttribute('disabled')).toBe(submitting || fetching);
           const error = snapshot.context.error;
           expect(text('No profile registration found.')).toBe(error?.code === 'noProfile');
           expect(text('Practice exists')).toBe(error?.code === 'practiceFailed');
           await waitFor(() => expect(text('Check the form')).toBe(error?.code === 'practiceRejected'));
           expect(screen.queryByTestId('onboarding-devices') !== null).toBe(
-            editing && snapshot.context.devices.length > 0,
+            snapshot.context.devices.length > 0,
           );
-          if (editing) {
-            const region = snapshot.context.draft.practice?.environment ?? 'au';
-            expect(text(region === 'uk' ? 'CRN' : 'ABN')).toBe(true);
-          }
+          const region = snapshot.context.draft.practice?.environment ?? 'au';
+          expect(text(region === 'uk' ? 'CRN' : 'ABN')).toBe(true);
           break;
         }
         case 'thankYou':

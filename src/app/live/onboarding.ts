@@ -19,6 +19,7 @@ import {
   type OnboardingInput,
   type OnboardingStep,
   onboardingMachine,
+  onboardingPaths,
   type PracticeDraft,
   type RegionChoice,
 } from '../../../machines/onboarding.machine';
@@ -325,6 +326,32 @@ export interface OnboardingRouteInput {
 }
 
 let current: { actor: OnboardingActor; stop(): void } | null = null;
+let preloaded = false;
+
+/**
+ * Loads the code of every onboarding screen once, in the background, so moving to the next step
+ * never waits for (or suspends on) a route chunk.
+ */
+function preloadOnboardingRoutes(router: AnyRouter): void {
+  if (preloaded) return;
+  preloaded = true;
+  const targets = [
+    onboardingPaths.pin,
+    onboardingPaths.account,
+    onboardingPaths.profile,
+    onboardingPaths.practice,
+    onboardingPaths.thankYou,
+  ];
+  const run = () => {
+    for (const to of targets) {
+      router
+        .preloadRoute({ to })
+        .catch((error: unknown) => logger.warn('onboarding: preload failed', to, error));
+    }
+  };
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 1000 });
+  else setTimeout(run, 0);
+}
 
 function hrefOf(params: NavigateParams): string {
   const search = new URLSearchParams(params.search ?? {}).toString();
@@ -392,6 +419,7 @@ export function useOnboardingActor(step: OnboardingStep, route: OnboardingRouteI
     });
     current = entry;
     created.start();
+    preloadOnboardingRoutes(router);
     return created;
   });
   return actor;

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { useMemo } from 'react';
@@ -13,8 +13,8 @@ import { ServerErrors, ValuesSync } from './form-sync';
 import { devicesMessage, onboardingMessages as m } from './messages';
 import { OnboardingFrame } from './onboarding-frame';
 
-const selectPreparing = (s: OnboardingSnapshot) =>
-  !s.matches({ practice: 'editing' }) && !s.matches({ practice: 'submitting' });
+const selectFetchingDevices = (s: OnboardingSnapshot) =>
+  s.matches({ practice: { filling: 'fetchingDevices' } });
 const selectSubmitting = (s: OnboardingSnapshot) =>
   s.matches({ practice: 'submitting' }) || !s.matches('practice');
 const selectDraft = (s: OnboardingSnapshot) => practiceDraftOf(s.context);
@@ -45,7 +45,7 @@ function toDraft(environment: RegionKey, values: PracticeFormValues): PracticeDr
 export function RegisterPracticePage() {
   const intl = useIntl();
   const actor = useOnboardingActor('practice');
-  const preparing = useSelector(actor, selectPreparing);
+  const fetchingDevices = useSelector(actor, selectFetchingDevices);
   const submitting = useSelector(actor, selectSubmitting);
   const draft = useSelector(actor, selectDraft);
   const regions = useSelector(actor, selectRegions);
@@ -59,16 +59,6 @@ export function RegisterPracticePage() {
   // The form starts from the draft of its region; it is re-created when the region changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: initial values per region only
   const initialValues = useMemo(() => toValues(draft), [region]);
-
-  if (preparing) {
-    return (
-      <OnboardingFrame step={3} title={intl.formatMessage(m.practiceTitle)}>
-        <Center py="xl">
-          <Loader aria-label={intl.formatMessage(m.practiceTitle)} />
-        </Center>
-      </OnboardingFrame>
-    );
-  }
 
   const failure =
     error?.code === 'noProfile'
@@ -134,7 +124,7 @@ export function RegisterPracticePage() {
                   {failure}
                 </Alert>
               )}
-              <Button type="submit" loading={submitting}>
+              <Button type="submit" loading={submitting} disabled={fetchingDevices}>
                 {intl.formatMessage(m.practiceSubmit)}
               </Button>
             </Stack>
