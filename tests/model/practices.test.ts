@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coverageOf, generatePaths, type PathSpec, runPathOnMachine } from '../support/paths';
-import { practiceSpecs } from './practices.specs';
+import { practiceSpecs } from './practices.model';
 
 describe.each(practiceSpecs.map((spec) => [spec.name, spec as PathSpec] as const))(
   '%s machine paths',

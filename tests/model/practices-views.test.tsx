@@ -1,0 +1,339 @@
+// @vitest-environment jsdom
+import { act, fireEvent, type RenderResult, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type AnyActorRef,
+  type AnyStateMachine,
+  createActor,
+  type EventObject,
+  fromCallback,
+  fromPromise,
+} from 'xstate';
+import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import { selectInviteView } from '../../machines/invite.machine';
+import { selectInviteCodeView } from '../../machines/invite-code.machine';
+import { selectLandingView } from '../../machines/landing.machine';
+import { RuntimeConfigContext } from '../../src/app/actors-context';
+import { InviteCodeView } from '../../src/views/invites/invite-code-page';
+import { InviteView } from '../../src/views/invites/invite-page';
+import { LandingView } from '../../src/views/landing/landing-page';
+import { SwitchPracticeView } from '../../src/views/practices/switch-practice-page';
+import {
+  generatePaths,
+  type MachinePath,
+  type PathSpec,
+  runPathOnView,
+  type ViewAdapter,
+} from '../support/paths';
+import { renderWithProviders } from '../support/render';
+import { inviteCodeSpec, inviteSpec, landingSpec, switchPracticeSpec } from './practices.model';
+
+/**
+ * The practice and invite screens driven along the generated paths of their machines: user events
+ * are clicks and typing on the rendered view, invoke results and store updates come from the
+ * edge (sent to the actor), delays are fake time. After every step the rendered actor must be in
+ * the oracle's state and the DOM must show what the machine's selectors say.
+ */
+
+const config: RuntimeConfig = {
+  app: {
+    loglevel: 'INFO',
+    productDomain: 'practice-portal.example',
+    portals: [
+      {
+        key: 'au',
+        name: 'Australia',
+        isPublic: true,
+        locales: ['en-AU'],
+        isEnvironmentVisible: false,
+        url: 'http://au.example.test',
+      },
+      {
+        key: 'uk',
+        name: 'United Kingdom',
+        isPublic: true,
+        locales: ['en-GB'],
+        isEnvironmentVisible: true,
+        url: 'http://uk.example.test',
+      },
+    ],
+  },
+  auth: {} as RuntimeConfig['auth'],
+};
+
+type Snap = { value: unknown; hasTag(tag: string): boolean; context: Record<string, unknown> };
+
+/** Inert fakes for every actor the machine invokes (the path delivers their results). */
+function inertActors(machine: AnyStateMachine): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(machine.implementations.actors ?? {})) {
+    out[name] =
+      name === 'watchUserState'
+        ? fromCallback(() => undefined)
+        : fromPromise(() => new Promise<never>(() => {}));
+  }
+  return out;
+}
+
+interface ScreenDriver {
+  render(actor: AnyActorRef): ReactElement;
+  /** Perform a user event through the DOM; return false to let the adapter send it as is. */
+  user(event: EventObject, actor: AnyActorRef): Promise<boolean> | boolean;
+  check(snapshot: Snap): void;
+}
+
+function adapterFor(spec: PathSpec, driver: ScreenDriver, fakeTime = false): ViewAdapter<Snap> {
+  let view: RenderResult | null = null;
+  let actor: AnyActorRef | null = null;
+  const actions = vi.fn();
+  return {
+    start(input) {
+      const noop = new Proxy(
+        {},
+        {
+          get:
+            () =>
+            (...args: unknown[]) =>
+              actions(...args),
+        },
+      );
+      const machine = spec.machine.provide({
+        actors: inertActors(spec.machine) as never,
+        actions: Object.fromEntries(
+          Object.keys(spec.machine.implementations.actions ?? {})
+            .filter((name) => !name.startsWith('assign'))
+            .map((name) => [name, (noop as Record<string, unknown>)[name]]),
+        ) as never,
+      });
+      actor = createActor(machine, { input: input as never });
+      actor.start();
+      const created = actor;
+      view = renderWithProviders(
+        <RuntimeConfigContext.Provider value={config}>
+          {driver.render(created)}
+        </RuntimeConfigContext.Provider>,
+      );
+    },
+    async perform(step) {
+      const current = actor;
+      if (!current) throw new Error('not started');
+      const type = step.event.type;
+      if (type.startsWith('xstate.after.')) {
+        act(() => {
+          if (fakeTime) vi.advanceTimersByTime(step.delayMs);
+        });
+        return;
+      }
+      if (type.startsWith('xstate.') || type.startsWith('userState.')) {
+        act(() => current.send(step.event));
+        return;
+      }
+      const before = JSON.stringify(current.getSnapshot().value);
+      const handled = await driver.user(step.event, current);
+      if (!handled) act(() => current.send(step.event));
+      // A user event either moves the machine or (guarded) leaves it where the oracle says.
+      const settled = () =>
+        expect(
+          JSON.stringify(current.getSnapshot().value) !== before ||
+            JSON.stringify(step.state.value) === before,
+        ).toBe(true);
+      if (fakeTime) settled();
+      else await waitFor(settled);
+    },
+    check(snapshot) {
+      expect(actor?.getSnapshot().value).toEqual(snapshot.value);
+      driver.check(snapshot);
+    },
+    stop() {
+      view?.unmount();
+      actor?.stop();
+    },
+  };
+}
+
+const click = (name: string | RegExp) => {
+  fireEvent.click(screen.getByRole('button', { name }));
+  return true;
+};
+
+const loginButtons: Record<string, string> = {
+  windowslive: 'Microsoft',
+  apple: 'Apple',
+  'google-oauth2': 'Google',
+  null: 'Email',
+};
+
+async function fillProfileAndSubmit(): Promise<boolean> {
+  fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: '0412345678' } });
+  fireEvent.change(screen.getByLabelText(/^Date of birth/), { target: { value: '1990-01-31' } });
+  fireEvent.change(screen.getByLabelText(/^First name/), { target: { value: 'Noah' } });
+  fireEvent.change(screen.getByLabelText(/^Last name/), { target: { value: 'Brown' } });
+  fireEvent.click(screen.getByLabelText(/privacy policy/));
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  return true;
+}
+
+const drivers: Array<{ spec: PathSpec; driver: ScreenDriver; fakeTime?: boolean }> = [
+  {
+    spec: landingSpec as PathSpec,
+    fakeTime: true,
+    driver: {
+      render: (actor) => <LandingView actor={actor as never} />,
+      user: (event) => {
+        const connection = String((event as { connection?: unknown }).connection ?? null);
+        return click(`Sign in with ${loginButtons[connection]}`);
+      },
+      check: (s) => {
+        const view = selectLandingView(s);
+        expect(screen.queryByRole('group', { name: 'Choose a login method' }) !== null).toBe(
+          view === 'chooser',
+        );
+        expect(screen.queryByText('No active practice') !== null).toBe(view === 'noActivePractice');
+        if (view === 'busy') expect(screen.getByLabelText('Finding your practice…')).toBeTruthy();
+      },
+    },
+  },
+  {
+    spec: switchPracticeSpec as PathSpec,
+    driver: {
+      render: (actor) => <SwitchPracticeView actor={actor as never} />,
+      user: (event) => {
+        const key = (event as { practiceKey?: string }).practiceKey;
+        switch (event.type) {
+          case 'practice.choose': {
+            const button = screen.queryByRole('button', { name: /^Open .*Bondi Beach Vets$/ });
+            if (key !== 'au-bondi' || !button) return false;
+            fireEvent.click(button);
+            return true;
+          }
+          case 'invite.accept': {
+            const button = screen.queryByRole('button', { name: 'Accept the invite to Camden Town Vets' });
+            if (key !== 'uk-camden' || !button) return false;
+            fireEvent.click(button);
+            return true;
+          }
+          case 'email.verify':
+            return click('Verify my email');
+          case 'inviteCode.open':
+            return click('Join with an invite code');
+          case 'practice.register':
+            return screen.queryByRole('button', { name: 'Register a practice' })
+              ? click('Register a practice')
+              : false;
+          case 'switchPractice.retry':
+            return click('Try again');
+          default:
+            return false;
+        }
+      },
+      check: (s) => {
+        const loading = s.hasTag('busy') && s.context.selected === null && s.context.inviteKey === null;
+        if (s.context.errorCode === 'load_failed' && !s.hasTag('busy')) {
+          expect(screen.getByText('We could not load your practices.')).toBeTruthy();
+          return;
+        }
+        if (loading) {
+          expect(screen.getByLabelText('Loading your practices…')).toBeTruthy();
+          return;
+        }
+        expect(screen.getByRole('heading', { name: 'Pending invites' })).toBeTruthy();
+        expect(screen.queryByText(/Please verify your email address/) !== null).toBe(
+          s.hasTag('emailUnverified'),
+        );
+        const practices = s.context.practices as unknown[];
+        expect(screen.queryAllByTestId('practice-card')).toHaveLength(practices.length);
+        // Prefix rule: UK portal is visible, AU is not (the user's email is not the product's domain).
+        if (practices.length > 0) expect(screen.getByText('Bondi Beach Vets')).toBeTruthy();
+      },
+    },
+  },
+  {
+    spec: inviteSpec as PathSpec,
+    driver: {
+      render: (actor) => <InviteView actor={actor as never} />,
+      user: async (event) => {
+        switch (event.type) {
+          case 'signup.choose': {
+            const connection = String((event as { connection?: unknown }).connection ?? null);
+            return click(`Sign up with ${loginButtons[connection]}`);
+          }
+          case 'profile.submit':
+            return fillProfileAndSubmit();
+          case 'email.verify':
+            return click('Verify my email');
+          case 'switchPractice.open':
+            return click('Go to my practices');
+          default:
+            return false;
+        }
+      },
+      check: (s) => {
+        const view = selectInviteView(s as unknown as Parameters<typeof selectInviteView>[0]);
+        expect(screen.queryByRole('group', { name: 'Choose a login method' }) !== null).toBe(
+          view === 'signupChooser',
+        );
+        expect(screen.queryByRole('form', { name: 'Your profile' }) !== null).toBe(view === 'profileForm');
+        expect(screen.queryByText('Please verify your email') !== null).toBe(view === 'emailUnverified');
+        expect(screen.queryByText('This invite is not for you') !== null).toBe(view === 'otherPractice');
+        expect(screen.queryByText('This invite is no longer valid') !== null).toBe(view === 'inviteNotFound');
+      },
+    },
+  },
+  {
+    spec: inviteCodeSpec as PathSpec,
+    driver: {
+      render: (actor) => <InviteCodeView actor={actor as never} />,
+      user: async (event) => {
+        switch (event.type) {
+          case 'login.choose': {
+            const connection = String((event as { connection?: unknown }).connection ?? null);
+            return click(`Sign in with ${loginButtons[connection]}`);
+          }
+          case 'profile.submit':
+            return fillProfileAndSubmit();
+          case 'code.submit': {
+            const code = (event as { code?: string }).code ?? '';
+            // A blank code never leaves the form (required); the machine's guard is the backstop.
+            if (code.trim() === '') return false;
+            const input = screen.getByLabelText(/^Invite code/) as HTMLInputElement;
+            fireEvent.change(input, { target: { value: code } });
+            expect(input.value).toBe(code.toUpperCase());
+            fireEvent.click(screen.getByRole('button', { name: 'Join practice' }));
+            return true;
+          }
+          default:
+            return false;
+        }
+      },
+      check: (s) => {
+        const view = selectInviteCodeView(s as unknown as Parameters<typeof selectInviteCodeView>[0]);
+        expect(screen.queryByRole('group', { name: 'Choose a login method' }) !== null).toBe(
+          view === 'loginChooser',
+        );
+        expect(screen.queryByRole('form', { name: 'Your profile' }) !== null).toBe(view === 'profileForm');
+        const codeInput = screen.queryByLabelText(/^Invite code/) as HTMLInputElement | null;
+        expect(codeInput !== null).toBe(view === 'codeForm');
+        if (s.context.errorCode === 'code_rejected' && view === 'codeForm') {
+          expect(screen.getByRole('alert').textContent).toContain(String(s.context.serverMessage));
+        }
+      },
+    },
+  },
+];
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+for (const { spec, driver, fakeTime } of drivers) {
+  const paths: MachinePath[] = generatePaths(spec);
+  describe(`${spec.name} screen: generated paths`, () => {
+    for (const path of paths) {
+      it(path.description, async () => {
+        if (fakeTime) vi.useFakeTimers();
+        await runPathOnView(path, spec, adapterFor(spec, driver, fakeTime));
+      });
+    }
+  });
+}
