@@ -625,6 +625,14 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
       );
       return;
     }
+    if (url.pathname === '/authorize' && url.searchParams.get('response_mode') === 'web_message') {
+      // Like Auth0: a silent (hidden frame) answer is a 200 page that posts the result — also for
+      // errors such as login_required. oidc-provider sends those with status 400, which the browser
+      // logs as a failed resource load on every silent check without a provider session.
+      const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
+      res.writeHead = ((status: number, ...rest: unknown[]) =>
+        writeHead(status === 400 ? 200 : status, ...rest)) as typeof res.writeHead;
+    }
     callback(req, res);
   }
 
