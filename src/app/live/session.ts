@@ -89,7 +89,19 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
       }
     }
     if (!(await sdk.isAuthenticated())) {
-      await sdk.checkSession();
+      if (callbackErrorCode) {
+        // Coming back from the provider with a code that could not be used (a refresh or back
+        // button mid-exchange): the provider very likely has a session even though the SDK's
+        // authenticated flag was never written, so ask it silently instead of checkSession(),
+        // which skips the check without the flag.
+        try {
+          await sdk.getTokenSilently();
+        } catch (error) {
+          logger.info('session: no provider session after a failed callback', authErrorCode(error, 'failed'));
+        }
+      } else {
+        await sdk.checkSession();
+      }
     }
     const user = await readUser(sdk);
     if (!user) return { kind: 'signedOut', callbackErrorCode };
