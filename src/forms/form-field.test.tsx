@@ -77,6 +77,18 @@ describe('FormField', () => {
     expect(screen.getByText('+44')).toBeTruthy();
   });
 
+  it('shows the UK rules in en-GB after submit', async () => {
+    renderWithProviders(<PracticeForm region="uk" />, { locale: 'en-GB' });
+    fireEvent.change(byId('practice.businessNumber'), { target: { value: '12 345 678 901' } });
+    fireEvent.change(byId('practice.address.postcode'), { target: { value: '2000' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByText('CRN must be either 8 digits, or 2 letters followed by 6 digits'),
+    ).toBeTruthy();
+    expect(screen.getByText('Invalid UK postcode')).toBeTruthy();
+    expect(screen.getByText('Business name is required')).toBeTruthy();
+  });
+
   it('shows formatted, accessible errors after submit', async () => {
     renderWithProviders(<PracticeForm region="au" />);
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
