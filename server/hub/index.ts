@@ -505,8 +505,9 @@ export function attachHub(server: http.Server, opts: HubOptions): Hub {
     const claimed = connection;
     wss.handleUpgrade(req, socket, head, (ws) => {
       claimed.socket = ws;
-      if (closing) {
-        ws.close(1001);
+      // Shut down or dropped (swept) while the upgrade was in flight.
+      if (closing || claimed.closed) {
+        ws.close(closing ? 1001 : 1000);
         return;
       }
       ws.on('message', (data: RawData) => {
