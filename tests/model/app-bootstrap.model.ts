@@ -4,7 +4,7 @@
  * tests/model/registry-complete.test.ts). Added by the designer-tooling engineer.
  */
 import { appBootstrapMachine, type RuntimeConfig } from '../../machines/app-bootstrap.machine';
-import { definePathSpec } from '../support/paths';
+import { definePathSpec, doneEvent, errorEvent } from '../support/paths';
 
 const invokeId = 'appBootstrap.loadingConfig:invocation[0]';
 
@@ -17,9 +17,7 @@ export const appBootstrapPathSpec = definePathSpec({
   name: 'appBootstrap',
   machine: appBootstrapMachine,
   events: {
-    [`xstate.done.actor.${invokeId}`]: [{ type: `xstate.done.actor.${invokeId}`, output: bootstrapConfig }],
-    [`xstate.error.actor.${invokeId}`]: [
-      { type: `xstate.error.actor.${invokeId}`, error: new Error('offline') },
-    ],
+    [`xstate.done.actor.${invokeId}`]: [doneEvent(invokeId, bootstrapConfig)],
+    [`xstate.error.actor.${invokeId}`]: [errorEvent(invokeId, new Error('offline'))],
   },
 });

@@ -1,0 +1,164 @@
+/**
+ * The machines the screen atlas photographs, each with the REAL view(s) that render it — the same
+ * components, actors and fake edges the view path tests use (tests/model/onboarding.test.tsx,
+ * auth-views.test.tsx, practices-views.test.tsx): the real machine from the registry spec, inert
+ * fake actors (their results are path events), inert effect actions (navigation, storage,
+ * redirects), and the view given the actor directly or through the seams (seams-plugin.ts).
+ */
+import { useSelector } from '@xstate/react';
+import type { ReactElement } from 'react';
+import type { AnyActorRef, AnyStateMachine } from 'xstate';
+import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import { type OnboardingSnapshot, stepOf } from '../../src/app/live/onboarding';
+import { UnverifiedEmailView } from '../../src/views/auth/unverified-email-page';
+import { VerifiedEmailView } from '../../src/views/auth/verified-email-page';
+import { InviteCodeView } from '../../src/views/invites/invite-code-page';
+import { InviteView } from '../../src/views/invites/invite-page';
+import { LandingView } from '../../src/views/landing/landing-page';
+import { DirectoryPracticePage } from '../../src/views/onboarding/directory-practice-page';
+import { PinPage } from '../../src/views/onboarding/pin-page';
+import { RegisterAccountPage } from '../../src/views/onboarding/register-account-page';
+import { RegisterPracticePage } from '../../src/views/onboarding/register-practice-page';
+import { RegisterProfilePage } from '../../src/views/onboarding/register-profile-page';
+import { ThankYouPage } from '../../src/views/onboarding/thank-you-page';
+import { SwitchPracticeView } from '../../src/views/practices/switch-practice-page';
+import { emailVerificationPathSpec } from '../../tests/model/auth.model';
+import { onboardingPathSpec } from '../../tests/model/onboarding.model';
+import {
+  inviteCodeSpec,
+  inviteSpec,
+  landingSpec,
+  switchPracticeSpec,
+} from '../../tests/model/practices.model';
+import type { PathSpec } from '../../tests/support/paths';
+import { fakedMachine } from '../viewer/walker';
+import { BrokenFixtureView, brokenFixtureSpec } from './fixtures/broken';
+
+export interface AtlasTarget {
+  name: string;
+  /** The registry spec (tests/model/registry.ts) whose generated paths are photographed. */
+  spec: PathSpec;
+  /** Route search/params the views read (seams). */
+  search?: Record<string, unknown>;
+  params?: Record<string, string>;
+  /** The machine with fake actors and inert effects. */
+  machine(): AnyStateMachine;
+  render(actor: AnyActorRef): ReactElement;
+}
+
+/** The same runtime configuration the view path tests use. */
+export const atlasConfig: RuntimeConfig = {
+  app: {
+    loglevel: 'INFO',
+    productDomain: 'practice-portal.example',
+    portals: [
+      {
+        key: 'au',
+        name: 'Australia',
+        isPublic: true,
+        locales: ['en-AU'],
+        isEnvironmentVisible: false,
+        url: 'http://au.example.test',
+      },
+      {
+        key: 'uk',
+        name: 'United Kingdom',
+        isPublic: true,
+        locales: ['en-GB'],
+        isEnvironmentVisible: true,
+        url: 'http://uk.example.test',
+      },
+    ],
+  },
+  auth: {} as RuntimeConfig['auth'],
+};
+
+/** Every provided action that is an effect (not an assign) becomes a no-op, as in the view tests. */
+function inertEffects(spec: PathSpec): AnyStateMachine {
+  const actions = Object.fromEntries(
+    Object.keys(spec.machine.implementations.actions ?? {})
+      .filter((name) => !name.startsWith('assign'))
+      .map((name) => [name, () => undefined]),
+  );
+  return fakedMachine(spec, { actions: actions as never });
+}
+
+function OnboardingScreens({ actor }: { actor: AnyActorRef }) {
+  const step = useSelector(actor, (s) => stepOf(s as OnboardingSnapshot));
+  switch (step) {
+    case 'pin':
+      return <PinPage />;
+    case 'account':
+      return <RegisterAccountPage />;
+    case 'profile':
+      return <RegisterProfilePage />;
+    case 'practice':
+      return <RegisterPracticePage />;
+    case 'thankYou':
+      return <ThankYouPage />;
+    case 'directoryPractice':
+      return <DirectoryPracticePage />;
+  }
+  return null;
+}
+
+function EmailVerificationScreen({ actor }: { actor: AnyActorRef }) {
+  const screen = useSelector(actor, (s: { context: { screen?: string } }) => s.context.screen);
+  return screen === 'unverified' ? (
+    <UnverifiedEmailView actor={actor as never} />
+  ) : (
+    <VerifiedEmailView actor={actor as never} onNavigate={() => undefined} />
+  );
+}
+
+export const atlasTargets: AtlasTarget[] = [
+  {
+    name: 'onboarding',
+    spec: onboardingPathSpec as PathSpec,
+    search: { pin: undefined, practiceKey: 'pk-1' },
+    params: { directoryPracticeKey: 'dir-1' },
+    machine: () => fakedMachine(onboardingPathSpec as PathSpec),
+    render: (actor) => <OnboardingScreens actor={actor} />,
+  },
+  {
+    name: 'emailVerification',
+    spec: emailVerificationPathSpec as PathSpec,
+    machine: () => inertEffects(emailVerificationPathSpec as PathSpec),
+    render: (actor) => <EmailVerificationScreen actor={actor} />,
+  },
+  {
+    name: 'invite',
+    spec: inviteSpec as PathSpec,
+    machine: () => inertEffects(inviteSpec as PathSpec),
+    render: (actor) => <InviteView actor={actor as never} />,
+  },
+  {
+    name: 'inviteCode',
+    spec: inviteCodeSpec as PathSpec,
+    machine: () => inertEffects(inviteCodeSpec as PathSpec),
+    render: (actor) => <InviteCodeView actor={actor as never} />,
+  },
+  {
+    name: 'landing',
+    spec: landingSpec as PathSpec,
+    machine: () => inertEffects(landingSpec as PathSpec),
+    render: (actor) => <LandingView actor={actor as never} />,
+  },
+  {
+    name: 'switchPractice',
+    spec: switchPracticeSpec as PathSpec,
+    machine: () => inertEffects(switchPracticeSpec as PathSpec),
+    render: (actor) => <SwitchPracticeView actor={actor as never} />,
+  },
+  // Not photographed by default: the deliberately broken fixture of scripts/atlas.test.ts.
+  {
+    name: 'atlas-fixture-broken',
+    spec: brokenFixtureSpec as PathSpec,
+    machine: () => fakedMachine(brokenFixtureSpec as PathSpec),
+    render: (actor) => <BrokenFixtureView actor={actor} />,
+  },
+];
+
+export const defaultAtlasMachines = atlasTargets
+  .map((t) => t.name)
+  .filter((n) => !n.startsWith('atlas-fixture'));

@@ -1,0 +1,37 @@
+/**
+ * Dev-only Vite config for the designer tools (never part of the app's production build, which
+ * uses the root vite.config.ts with index.html as its only entry):
+ *   /viewer/index.html        the state-chart viewer (scripts/viewer/)
+ *   /atlas/harness.html       the screen-atlas harness (scripts/atlas/), driven by scripts/atlas.ts
+ *
+ *   npm run viewer         vite dev server on a free port (prints the URL)
+ *   npm run viewer:build   static build into build/viewer/ (open with `npx vite preview --config scripts/viewer/vite.config.ts`)
+ */
+import { join } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { atlasSeams } from '../atlas/seams-plugin';
+
+const scriptsDir = join(import.meta.dirname, '..');
+const rootDir = join(scriptsDir, '..');
+
+export default defineConfig({
+  root: scriptsDir,
+  base: './',
+  plugins: [react(), atlasSeams(rootDir)],
+  server: { port: 5180, strictPort: false, fs: { allow: [rootDir] } },
+  preview: { port: 5180, strictPort: false },
+  build: {
+    outDir: join(rootDir, 'build', 'viewer'),
+    emptyOutDir: true,
+    target: 'es2022',
+    reportCompressedSize: false,
+    chunkSizeWarningLimit: 5000,
+    rollupOptions: {
+      input: {
+        viewer: join(scriptsDir, 'viewer', 'index.html'),
+        harness: join(scriptsDir, 'atlas', 'harness.html'),
+      },
+    },
+  },
+});
