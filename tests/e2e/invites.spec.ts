@@ -106,10 +106,7 @@ it.describe('invites', () => {
     );
   });
 
-  it('an unknown invite and an invite for another practice get their own screens', async ({
-    page,
-    consoleErrors,
-  }) => {
+  it('an unknown or expired invite gets its own screen', async ({ page, consoleErrors }) => {
     // Emma has a profile and no pending invites: the server answers 404.
     await page.goto('/');
     await signInWithSocial(

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { PortalConfiguration } from '../../../machines/domain';
@@ -23,6 +11,7 @@ import {
 } from '../../../machines/switch-practice.machine';
 import { useRuntimeConfig } from '../../app/actors-context';
 import { type SwitchPracticeActor, useSwitchPracticeActor } from '../../app/live/practices';
+import { CardGrid } from '../../ui/card-grid';
 
 export const switchPracticeMessages = defineMessages({
   title: {
@@ -194,7 +183,7 @@ export function SwitchPracticeView({ actor }: { actor: SwitchPracticeActor }) {
                 ) : invitesVisible && invites.length === 0 ? (
                   <Text c="dimmed">{intl.formatMessage(m.invitesEmpty)}</Text>
                 ) : (
-                  <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="invite-list">
+                  <CardGrid data-testid="invite-list">
                     {invites.map((invite) => (
                       <Card key={invite.practiceKey} withBorder padding="lg" data-testid="invite-card">
                         <Stack gap="sm">
@@ -214,7 +203,7 @@ export function SwitchPracticeView({ actor }: { actor: SwitchPracticeActor }) {
                         </Stack>
                       </Card>
                     ))}
-                  </SimpleGrid>
+                  </CardGrid>
                 )}
               </Stack>
             </section>
@@ -232,7 +221,7 @@ export function SwitchPracticeView({ actor }: { actor: SwitchPracticeActor }) {
                     </Button>
                   </Stack>
                 ) : (
-                  <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="practice-list">
+                  <CardGrid data-testid="practice-list">
                     {practices.map((practice) => {
                       const name = practiceDisplayName(practice, rule);
                       return (
@@ -255,7 +244,7 @@ export function SwitchPracticeView({ actor }: { actor: SwitchPracticeActor }) {
                         </Card>
                       );
                     })}
-                  </SimpleGrid>
+                  </CardGrid>
                 )}
               </Stack>
             </section>
