@@ -1,13 +1,15 @@
 import { Button } from '@mantine/core';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { useState } from 'react';
+import { useMachine, useSelector } from '@xstate/react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fromPromise } from 'xstate';
 import { appBootstrapMachine, type RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import { selectUpdateAvailable } from '../../machines/build-check.machine';
 import { GenericFailureScreen } from '../ui/errors/error-screen';
 import { LoadingScreen } from '../ui/loading-screen';
 import { RootActorsContext, RuntimeConfigContext } from './actors-context';
+import { useBuildCheckActor } from './live/build-check';
 import { loadRuntimeConfig } from './live/config';
 import { setLogLevel } from './logger';
 import { createRootActors } from './root-actors';
@@ -40,12 +42,30 @@ declare module '@tanstack/react-router' {
   }
 }
 
+// The prompt's code (a Mantine Notification) loads only when a new build is actually published.
+const NewVersionPrompt = lazy(() =>
+  import('../ui/new-version-prompt').then((m) => ({ default: m.NewVersionPrompt })),
+);
+
+/** Runs the build-check machine for the whole app and shows its prompt when it asks to. */
+function BuildFreshness() {
+  const buildCheck = useBuildCheckActor();
+  const updateAvailable = useSelector(buildCheck, selectUpdateAvailable);
+  if (!updateAvailable) return null;
+  return (
+    <Suspense fallback={null}>
+      <NewVersionPrompt actorRef={buildCheck} />
+    </Suspense>
+  );
+}
+
 function ReadyApp({ config }: { config: RuntimeConfig }) {
   const [{ actors, router }] = useState(() => createAppRouter(config));
   return (
     <RuntimeConfigContext.Provider value={config}>
       <RootActorsContext.Provider value={actors}>
         <RouterProvider router={router} />
+        <BuildFreshness />
       </RootActorsContext.Provider>
     </RuntimeConfigContext.Provider>
   );
