@@ -200,7 +200,6 @@ it.describe('onboarding', () => {
 
   it('UK practice without a pin via a social login: CRN, UK postcode, no state → UK environment', async ({
     page,
-    app,
   }) => {
     await page.goto('/onboarding');
     await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();

@@ -2,6 +2,7 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { limits } from '../../../machines/constants';
+import { StepProgress } from '../../ui/step-progress';
 
 /**
  * The frame of an onboarding screen: the step indicator on the three steps (spec §2: step n of 3),
@@ -21,6 +22,7 @@ export function OnboardingFrame({
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
+        {step !== undefined && <StepProgress current={step} total={limits.onboardingSteps} />}
         {step !== undefined && (
           <Text size="sm" c="dimmed" data-testid="onboarding-step">
             <FormattedMessage

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, PinInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
@@ -6,6 +6,7 @@ import { useIntl } from 'react-intl';
 import { limits } from '../../../machines/constants';
 import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
+import { OneTimeCodeInput } from '../../ui/one-time-code-input';
 import { pinSchema } from '../../validation/schemas';
 import { onboardingMessages as m } from './messages';
 import { OnboardingFrame } from './onboarding-frame';
@@ -41,29 +42,19 @@ export function PinPage() {
         {({ values, errors, submitCount, setFieldValue }) => (
           <Form noValidate>
             <Stack gap="md">
-              <PinInput
-                length={limits.pinLength}
-                type="number"
-                oneTimeCode
-                inputMode="numeric"
-                size="lg"
-                value={values.pin}
-                onChange={(value) => setFieldValue('pin', value, false)}
-                error={Boolean((submitCount > 0 && errors.pin) || serverError)}
-                aria-label={intl.formatMessage(m.pinLabel)}
-                disabled={busy}
-                data-testid="pin-input"
-              />
-              {submitCount > 0 && errors.pin && (
-                <Text c="red" size="sm" role="alert">
-                  {errors.pin}
-                </Text>
-              )}
-              {serverError && (
-                <Alert color="red" variant="light" role="alert">
-                  {serverError}
-                </Alert>
-              )}
+              <div data-testid="pin-input">
+                <OneTimeCodeInput
+                  length={limits.pinLength}
+                  type="number"
+                  value={values.pin}
+                  onChange={(value) => setFieldValue('pin', value, false)}
+                  label={intl.formatMessage(m.pinLabel)}
+                  error={(submitCount > 0 ? errors.pin : undefined) ?? serverError ?? undefined}
+                  name="pin"
+                  autoFocus
+                  disabled={busy}
+                />
+              </div>
               <Group>
                 <Button type="submit" loading={busy}>
                   {intl.formatMessage(m.pinContinue)}
