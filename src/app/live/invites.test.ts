@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/client';
+import { NotSignedInError } from '../../auth/token';
+import {
+  clearInviteLanding,
+  clearStoredInvite,
+  hasInviteLanding,
+  readStoredInvite,
+  resolveInviteInput,
+  storeInvite,
+} from './invites';
+import { toCallFailure } from './practices';
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+describe('stored invite', () => {
+  it('survives a round trip and sets the one-shot landing flag', () => {
+    const storage = new MemoryStorage();
+    storeInvite({ practiceKey: 'uk-dales', redirectUri: 'http://uk.example/x' }, storage);
+    expect(readStoredInvite(storage)).toEqual({
+      practiceKey: 'uk-dales',
+      redirectUri: 'http://uk.example/x',
+    });
+    expect(hasInviteLanding(storage)).toBe(true);
+    clearInviteLanding(storage);
+    expect(hasInviteLanding(storage)).toBe(false);
+    expect(readStoredInvite(storage)?.practiceKey).toBe('uk-dales');
+    clearStoredInvite(storage);
+    expect(readStoredInvite(storage)).toBeNull();
+  });
+
+  it('the address wins over the stored invite; without either there is no invite', () => {
+    const storage = new MemoryStorage();
+    expect(resolveInviteInput({}, storage)).toEqual({ practiceKey: null, redirectUri: null });
+    storeInvite({ practiceKey: 'au-bondi', redirectUri: null }, storage);
+    expect(resolveInviteInput({}, storage)).toEqual({ practiceKey: 'au-bondi', redirectUri: null });
+    expect(resolveInviteInput({ practiceKey: 'uk-camden' }, storage)).toEqual({
+      practiceKey: 'uk-camden',
+      redirectUri: null,
+    });
+  });
+
+  it('ignores malformed storage', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('invite', '{not json');
+    expect(readStoredInvite(storage)).toBeNull();
+    storage.setItem('invite', JSON.stringify({ practiceKey: 42 }));
+    expect(readStoredInvite(storage)).toBeNull();
+    storage.setItem('invite.landing', 'true');
+    expect(hasInviteLanding(storage)).toBe(false);
+  });
+});
+
+describe('toCallFailure', () => {
+  it('keeps the status, the server message and the field errors', () => {
+    const error = new ApiError({
+      status: 400,
+      code: 'HTTP_ERROR',
+      message: 'Phone is invalid',
+      fieldErrors: { phone: ['Phone is invalid'] },
+    });
+    expect(toCallFailure(error)).toEqual({
+      status: 400,
+      message: 'Phone is invalid',
+      fieldErrors: { phone: ['Phone is invalid'] },
+    });
+  });
+
+  it('drops client-made messages and maps the rest', () => {
+    const timeout = new ApiError({
+      status: 408,
+      code: 'TIMEOUT_ERROR',
+      message: 'Request timed out, please try again',
+    });
+    expect(toCallFailure(timeout)).toEqual({ status: 408, message: null, fieldErrors: {} });
+    expect(toCallFailure(new NotSignedInError())).toEqual({ status: 401, message: null, fieldErrors: {} });
+    expect(toCallFailure(new Error('boom'))).toEqual({ status: 500, message: null, fieldErrors: {} });
+  });
+});
