@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { emptyDraft, type OnboardingDraft } from '../../../machines/onboarding.machine';
+import { ApiError } from '../../api/client';
+import { NotSignedInError } from '../../auth/token';
+import { storageKeys } from '../storage-keys';
+import { clearStoredDraft, readDraft, regionChoicesOf, toFailure, writeDraft } from './onboarding';
+
+const draft: OnboardingDraft = {
+  pin: '1234',
+  profile: {
+    firstName: 'Ada',
+    lastName: 'L',
+    email: 'a@b.c',
+    phone: '0412345678',
+    dateOfBirth: '1990-01-02',
+  },
+  practice: {
+    environment: 'uk',
+    terms: true,
+    practice: {
+      businessName: 'Thames Vets Ltd',
+      businessNumber: '09123456',
+      name: 'Thames Vets',
+      veterinaryType: 2,
+      email: 't@v.uk',
+      phone: '02079460102',
+      address: { address1: '1 Road', city: 'London', postcode: 'SW1A 2AA', state: '', country: 'UK' },
+    },
+  },
+  options: { registeredFromDirectoryPracticeKey: 'dir-1' },
+};
+
+describe('onboarding draft in local storage', () => {
+  it('round-trips under the spec keys and is cleared', () => {
+    window.localStorage.clear();
+    writeDraft(draft);
+    expect(JSON.parse(window.localStorage.getItem(storageKeys.onboardingPin) ?? 'null')).toBe('1234');
+    expect(readDraft()).toEqual(draft);
+    clearStoredDraft();
+    expect(readDraft()).toEqual(emptyDraft());
+    for (const key of Object.values(storageKeys).filter((k) => k.startsWith('onboarding.'))) {
+      expect(window.localStorage.getItem(key)).toBeNull();
+    }
+  });
+
+  it('ignores malformed or tampered values', () => {
+    window.localStorage.clear();
+    window.localStorage.setItem(storageKeys.onboardingPin, '"12ab"');
+    window.localStorage.setItem(storageKeys.onboardingPracticeRegistration, '{not json');
+    window.localStorage.setItem(storageKeys.onboardingProfileRegistration, '[1,2]');
+    window.localStorage.setItem(storageKeys.onboardingOptions, '{"registeredFromDirectoryPracticeKey":5}');
+    expect(readDraft()).toEqual(emptyDraft());
+    window.localStorage.setItem(
+      storageKeys.onboardingPracticeRegistration,
+      JSON.stringify({ environment: 'mars', practice: { name: 'X', veterinaryType: 9 } }),
+    );
+    const practice = readDraft().practice;
+    expect(practice?.environment).toBe('au');
+    expect(practice?.practice.veterinaryType).toBe(1);
+    expect(practice?.practice.address).toEqual({
+      address1: '',
+      city: '',
+      postcode: '',
+      state: '',
+      country: '',
+    });
+  });
+});
+
+describe('API errors as the machine reads them', () => {
+  it('maps validation, server messages, client failures and sign-in', () => {
+    expect(
+      toFailure(
+        new ApiError({
+          status: 400,
+          code: 'HTTP_ERROR',
+          message: 'x',
+          fieldErrors: { 'practice.name': ['Bad'] },
+        }),
+      ),
+    ).toEqual({ kind: 'validation', fieldErrors: { 'practice.name': ['Bad'] }, messages: [] });
+    expect(
+      toFailure(new ApiError({ status: 409, code: 'HTTP_ERROR', message: 'Api, Request failed, Taken' })),
+    ).toEqual({ kind: 'failed', status: 409, message: 'Api, Request failed, Taken' });
+    expect(toFailure(new ApiError({ status: 424, code: 'FETCH_ERROR', message: 'Failed to fetch' }))).toEqual(
+      {
+        kind: 'failed',
+        status: 424,
+        message: null,
+      },
+    );
+    expect(toFailure(new ApiError({ status: 401, code: 'HTTP_ERROR', message: 'Unauthorized' }))).toEqual({
+      kind: 'unauthenticated',
+    });
+    expect(toFailure(new NotSignedInError())).toEqual({ kind: 'unauthenticated' });
+    expect(toFailure(new Error('boom'))).toEqual({ kind: 'failed', status: 500, message: null });
+  });
+});
+
+describe('regions', () => {
+  it('offers the public portals, each with its first locale', () => {
+    const portal = (key: 'au' | 'uk', isPublic: boolean) => ({
+      key,
+      name: key,
+      isPublic,
+      locales: key === 'uk' ? (['en-GB'] as const) : (['en-AU'] as const),
+      isEnvironmentVisible: false,
+      url: `http://${key}.test`,
+    });
+    const config = (portals: ReturnType<typeof portal>[]) => ({
+      app: { loglevel: 'INFO' as const, portals: portals.map((p) => ({ ...p, locales: [...p.locales] })) },
+      auth: {
+        auth0Domain: 'x',
+        auth0ClientId: 'x',
+        auth0Audience: 'x',
+        cacheLocation: 'memory' as const,
+        cookieDomain: null,
+        useRefreshTokens: false,
+        scope: null,
+      },
+    });
+    expect(regionChoicesOf(config([portal('au', true), portal('uk', true)]))).toEqual([
+      { key: 'au', locale: 'en-AU' },
+      { key: 'uk', locale: 'en-GB' },
+    ]);
+    expect(regionChoicesOf(config([portal('au', false), portal('uk', true)]))).toEqual([
+      { key: 'uk', locale: 'en-GB' },
+    ]);
+    expect(regionChoicesOf(config([]))).toEqual([{ key: 'au', locale: 'en-AU' }]);
+  });
+});
