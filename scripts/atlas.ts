@@ -1,0 +1,297 @@
+/**
+ * Screen atlas: the real screen of every reachable state of the onboarding, email-verification,
+ * invite, invite-code, landing and switch-practice machines, at mobile (375 px) and desktop
+ * (1280 px) widths, in en-AU and en-GB, beside each machine's state chart.
+ *
+ *   npm run atlas                                   → build/atlas/index.html
+ *   npm run atlas -- --only onboarding,landing      → just those machines
+ *   npm run atlas -- --out /tmp/atlas --widths 375 --locales en-GB
+ *
+ * How: the dev-only harness (scripts/atlas/harness.html, built with scripts/viewer/vite.config.ts
+ * into <out>/harness and served by `vite preview`) mounts the real view of a machine whose real
+ * actor (fake actors, simulated clock) replayed a generated path (tests/support/paths.ts, the
+ * registry specs) up to the state; Chromium (playwright-core, /usr/bin/chromium) photographs it.
+ *
+ * Visual check: a state whose screen throws, whose replay diverges from the generated path, that
+ * logs a console error (or an uncaught page error), or that is wider than the viewport at 375 px
+ * (document.documentElement.scrollWidth > 375) is reported with its machine, state and path, and
+ * the script exits 1.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { build, preview } from 'vite';
+import type { AtlasState, ShowResult } from './atlas/harness';
+import { defaultAtlasMachines } from './atlas/names';
+import { discoverMachines } from './diagrams';
+
+const ROOT = join(import.meta.dirname, '..');
+const CONFIG = join(ROOT, 'scripts', 'viewer', 'vite.config.ts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface AtlasOptions {
+  machines: string[];
+  outDir: string;
+  widths: number[];
+  locales: string[];
+}
+
+export interface AtlasProblem {
+  machine: string;
+  state: string;
+  locale: string;
+  width: number;
+  path: string;
+  reason: string;
+}
+
+interface Shot {
+  locale: string;
+  width: number;
+  file: string;
+  problems: string[];
+}
+
+interface StateShots {
+  state: AtlasState;
+  shots: Shot[];
+}
+
+function parseArgs(argv: string[]): AtlasOptions {
+  const get = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const list = (v: string | undefined) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : undefined;
+  return {
+    machines: list(get('only')) ?? defaultAtlasMachines,
+    outDir: resolve(get('out') ?? join(ROOT, 'build', 'atlas')),
+    widths: (list(get('widths')) ?? ['375', '1280']).map(Number),
+    locales: list(get('locales')) ?? ['en-AU', 'en-GB'],
+  };
+}
+
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const firstLine = (s: string) => (s.split('\n')[0] ?? '').slice(0, 300);
+const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_|_$/g, '') || 'state';
+
+async function openHarness(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForSelector('body[data-atlas-loaded]', { state: 'attached', timeout: 30000 });
+}
+
+export async function runAtlas(
+  options: AtlasOptions,
+): Promise<{ problems: AtlasProblem[]; shots: number; index: string }> {
+  const { outDir } = options;
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(join(outDir, 'shots'), { recursive: true });
+  const harnessDir = join(outDir, 'harness');
+  await build({
+    configFile: CONFIG,
+    logLevel: 'error',
+    build: { outDir: harnessDir, emptyOutDir: true },
+  });
+  const server = await preview({
+    configFile: CONFIG,
+    logLevel: 'error',
+    build: { outDir: harnessDir },
+    preview: { port: 0, host: '127.0.0.1', strictPort: false, open: false },
+  });
+  const address = server.httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const base = `http://127.0.0.1:${port}/atlas/harness.html`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const problems: AtlasProblem[] = [];
+  const results = new Map<string, StateShots[]>();
+  let shotCount = 0;
+  try {
+    for (const locale of options.locales) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale });
+      const page = await context.newPage();
+      let sink: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') sink.push(`console error: ${firstLine(msg.text())}`);
+      });
+      page.on('pageerror', (error) => sink.push(`page error: ${firstLine(error.message)}`));
+      await openHarness(page, `${base}?locale=${locale}`);
+      const loadErrors = sink;
+      sink = [];
+      for (const machine of options.machines) {
+        const states = await page.evaluate((name) => window.atlas.list(name), machine);
+        const entries = results.get(machine) ?? states.map((state) => ({ state, shots: [] as Shot[] }));
+        results.set(machine, entries);
+        for (const entry of entries) {
+          const { state } = entry;
+          for (const width of options.widths) {
+            sink = [...loadErrors];
+            await page.setViewportSize({ width, height: 900 });
+            const shown: ShowResult = await page.evaluate(
+              ([name, p, s]) => window.atlas.show(name as string, p as number, s as number),
+              [machine, state.pathIndex, state.step] as const,
+            );
+            const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+            const found: string[] = [];
+            if (shown.error) found.push(shown.error);
+            found.push(...sink);
+            if (width <= 375 && scrollWidth > width)
+              found.push(`overflows at ${width} px (scrollWidth ${scrollWidth})`);
+            const file = join('shots', fileSafe(machine), `${fileSafe(state.key)}.${locale}.${width}.png`);
+            mkdirSync(join(outDir, 'shots', fileSafe(machine)), { recursive: true });
+            await page.screenshot({ path: join(outDir, file), fullPage: true });
+            shotCount++;
+            entry.shots.push({ locale, width, file, problems: found });
+            for (const reason of found) {
+              problems.push({ machine, state: state.key, locale, width, path: state.path, reason });
+            }
+            if (shown.empty && found.length === 0) {
+              entry.shots[entry.shots.length - 1]?.problems.push('(renders nothing visible)');
+            }
+          }
+        }
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await new Promise<void>((done) => server.httpServer.close(() => done()));
+  }
+  const index = join(outDir, 'index.html');
+  writeFileSync(index, await renderHtml(options, results, problems));
+  return { problems, shots: shotCount, index };
+}
+
+async function renderHtml(
+  options: AtlasOptions,
+  results: Map<string, StateShots[]>,
+  problems: AtlasProblem[],
+): Promise<string> {
+  const found = await discoverMachines();
+  const { registry } = await import('../tests/model/registry');
+  const sections: string[] = [];
+  for (const machine of options.machines) {
+    const id =
+      registry.find((e) => e.name === machine)?.spec.machine.id ??
+      (machine.startsWith('atlas-fixture') ? 'atlasFixture' : undefined);
+    const chartName = found.find((m) => m.machine.id === id)?.name;
+    const svgFile = chartName ? join(ROOT, 'docs', 'statecharts', `${chartName}.svg`) : null;
+    const svg =
+      svgFile && existsSync(svgFile)
+        ? readFileSync(svgFile, 'utf8').replace(/<\?xml[^>]*>/, '')
+        : '<p>(no chart)</p>';
+    const cards = (results.get(machine) ?? []).map(({ state, shots }) => {
+      const figures = shots
+        .map(
+          (shot) =>
+            `<figure class="${shot.problems.some((p) => !p.startsWith('(')) ? 'bad' : ''}"><a href="${esc(shot.file)}"><img loading="lazy" src="${esc(shot.file)}" alt="${esc(`${machine} ${state.key} ${shot.locale} ${shot.width}px`)}" style="width:${shot.width <= 375 ? 188 : 400}px"></a>` +
+            `<figcaption>${esc(shot.locale)} · ${shot.width} px${shot.problems.map((p) => `<br><span class="problem">${esc(p)}</span>`).join('')}</figcaption></figure>`,
+        )
+        .join('');
+      return (
+        `<article class="state" data-active="${esc(state.active.join(' '))}" tabindex="0">` +
+        `<h3>${esc(machine)} · <code>${esc(state.key)}</code>${state.tags.length ? ` <small>tags: ${esc(state.tags.join(', '))}</small>` : ''}</h3>` +
+        `<p class="path">Journey: ${esc(state.journey)}<br>Path #${state.pathIndex}, step ${state.step}: <code>${esc(state.path)}</code></p>` +
+        `<div class="shots">${figures}</div></article>`
+      );
+    });
+    sections.push(
+      `<section class="machine" id="${esc(machine)}"><h2>${esc(machine)} <small>(${esc(id ?? '')}, ${cards.length} states)</small></h2>` +
+        `<div class="layout"><div class="chart">${svg}</div><div class="cards">${cards.join('')}</div></div></section>`,
+    );
+  }
+  const summary = problems.length
+    ? `<div class="summary bad"><strong>${problems.length} problem(s)</strong><ul>${problems
+        .map(
+          (p) =>
+            `<li>${esc(p.machine)} · ${esc(p.state)} · ${esc(p.locale)} ${p.width}px — ${esc(p.reason)}</li>`,
+        )
+        .join('')}</ul></div>`
+    : '<div class="summary">No problems: every screen rendered without console errors and fits 375 px.</div>';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Screen atlas</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:16px;color:#1a1b1e}
+nav a{margin-right:12px}
+.layout{display:flex;gap:16px;align-items:flex-start}
+.chart{position:sticky;top:8px;max-width:45vw;max-height:95vh;overflow:auto;border:1px solid #dee2e6;flex:none}
+.chart svg{display:block}
+.cards{flex:1;min-width:0}
+.state{border:1px solid #dee2e6;border-radius:8px;padding:8px 12px;margin-bottom:12px}
+.state:hover,.state:focus{border-color:#2b8a3e}
+.state h3{margin:4px 0;font-size:15px}
+.path{font-size:12px;color:#495057;margin:4px 0}
+.shots{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
+figure{margin:0;border:1px solid #e9ecef;padding:4px}
+figure.bad{border:2px solid #e03131}
+figure img{display:block;border:1px solid #f1f3f5}
+figcaption{font-size:11px;color:#495057}
+.problem{color:#e03131}
+.summary{padding:8px 12px;margin:8px 0;background:#ebfbee;border-radius:6px}
+.summary.bad{background:#fff5f5}
+.hl > rect{fill:#d3f9d8 !important;stroke:#2b8a3e !important;stroke-width:3 !important}
+</style></head><body>
+<h1>Screen atlas</h1>
+<p>Generated by <code>npm run atlas</code> from the machines' generated paths (tests/model/registry.ts) and the real views. Widths: ${options.widths.join(', ')} px; locales: ${options.locales.join(', ')}. Hover a state to highlight it in the chart.</p>
+<nav>${options.machines.map((m) => `<a href="#${esc(m)}">${esc(m)}</a>`).join('')}</nav>
+${summary}
+${sections.join('\n')}
+<script>
+for (const card of document.querySelectorAll('.state')) {
+  const highlight = () => {
+    const section = card.closest('.machine');
+    for (const g of section.querySelectorAll('.chart .hl')) g.classList.remove('hl');
+    for (const p of card.dataset.active.split(' ').filter(Boolean)) {
+      const g = section.querySelector('.chart [data-state="' + CSS.escape(p) + '"]');
+      if (g) g.classList.add('hl');
+    }
+  };
+  card.addEventListener('mouseenter', highlight);
+  card.addEventListener('focus', highlight);
+}
+</script>
+</body></html>
+`;
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  const { problems, shots, index } = await runAtlas(options);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(
+    `atlas: ${shots} screenshots of ${options.machines.join(', ')} in ${seconds} s → ${relative(process.cwd(), index)}`,
+  );
+  if (problems.length > 0) {
+    console.error(`atlas: ${problems.length} problem(s):`);
+    for (const p of problems) {
+      console.error(
+        `  ✗ ${p.machine} state ${p.state} [${p.locale}, ${p.width} px]: ${p.reason}\n      path: ${p.path}`,
+      );
+    }
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
