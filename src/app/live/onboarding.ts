@@ -263,7 +263,8 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
         const send = (event: OnboardingEvent) => sendBack(event);
         const { userStore, hub } = edges.actors;
         const subscriptions: Array<{ unsubscribe(): void }> = [];
-        if (hub) {
+        // Pushed updates need both: the connection's state and the store it keeps up to date.
+        if (hub && userStore) {
           let connected: boolean | null = null;
           const onHub = (snapshot: { hasTag(tag: string): boolean }) => {
             const now = snapshot.hasTag('connected');
