@@ -213,9 +213,11 @@ export function startWalk(
           if (!(id in s.children)) continue;
         }
         const given = spec.events?.[d];
-        let variants: EventObject[];
-        if (given) variants = typeof given === 'function' ? given(s) : given;
-        else if (d.includes('*')) variants = [];
+        let variants: EventObject[] = [];
+        if (given) variants = typeof given === 'function' ? openVariants(given, s) : given;
+        if (variants.length > 0) {
+          // the spec's payloads
+        } else if (d.includes('*')) variants = [];
         else if (d.startsWith('xstate.done.actor.'))
           variants = [{ type: d, output: undefined } as EventObject];
         else if (d.startsWith('xstate.error.actor.'))
@@ -247,6 +249,23 @@ export function startWalk(
     send,
     stop: () => actor.stop(),
   };
+}
+
+/**
+ * A spec may limit exploration per input to keep its traversal small (onboarding's `owns`: each
+ * input explores only the step it starts at, so the spec offers nothing once the flow moves on).
+ * A live walk must go on: when a variant function offers nothing, it is asked again as if the walk
+ * had started at the current top-level state (`context.startStep`).
+ */
+function openVariants(given: (s: AnyMachineSnapshot) => EventObject[], s: AnyMachineSnapshot): EventObject[] {
+  const first = given(s);
+  const context = s.context as Record<string, unknown> | undefined;
+  if (first.length > 0 || !context || !('startStep' in context)) return first;
+  const top = typeof s.value === 'string' ? s.value : Object.keys(s.value)[0];
+  const opened = Object.create(s, {
+    context: { value: { ...context, startStep: top } },
+  }) as AnyMachineSnapshot;
+  return given(opened);
 }
 
 /** Top-level state names along a list of state values, consecutive duplicates merged. */
