@@ -132,7 +132,10 @@ export async function runAtlas(
       });
       page.on('pageerror', (error) => sink.push(`page error: ${firstLine(error.message)}`));
       await openHarness(page, `${base}?locale=${locale}`);
-      const loadErrors = sink;
+      // Errors while the harness itself loads belong to no state: reported once, under '(harness)'.
+      for (const reason of sink) {
+        problems.push({ machine: '(harness)', state: '(load)', locale, width: 1280, path: '', reason });
+      }
       sink = [];
       for (const machine of options.machines) {
         const states = await page.evaluate((name) => window.atlas.list(name), machine);
@@ -141,7 +144,7 @@ export async function runAtlas(
         for (const entry of entries) {
           const { state } = entry;
           for (const width of options.widths) {
-            sink = [...loadErrors];
+            sink = [];
             await page.setViewportSize({ width, height: 900 });
             const shown: ShowResult = await page.evaluate(
               ([name, p, s]) => window.atlas.show(name as string, p as number, s as number),
