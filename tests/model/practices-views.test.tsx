@@ -190,7 +190,7 @@ const drivers: Array<{ spec: PathSpec; driver: ScreenDriver; fakeTime?: boolean 
           view === 'chooser',
         );
         expect(screen.queryByText('No active practice') !== null).toBe(view === 'noActivePractice');
-        if (view === 'busy') expect(screen.getByLabelText('Finding your practice…')).toBeTruthy();
+        expect(screen.queryByTestId('busy-screen') !== null).toBe(view === 'busy');
       },
     },
   },
@@ -234,7 +234,7 @@ const drivers: Array<{ spec: PathSpec; driver: ScreenDriver; fakeTime?: boolean 
           return;
         }
         if (loading) {
-          expect(screen.getByLabelText('Loading your practices…')).toBeTruthy();
+          expect(screen.getByTestId('busy-screen')).toBeTruthy();
           return;
         }
         expect(screen.getByRole('heading', { name: 'Pending invites' })).toBeTruthy();
@@ -277,6 +277,7 @@ const drivers: Array<{ spec: PathSpec; driver: ScreenDriver; fakeTime?: boolean 
         expect(screen.queryByText('Please verify your email') !== null).toBe(view === 'emailUnverified');
         expect(screen.queryByText('This invite is not for you') !== null).toBe(view === 'otherPractice');
         expect(screen.queryByText('This invite is no longer valid') !== null).toBe(view === 'inviteNotFound');
+        expect(screen.queryByTestId('busy-screen') !== null).toBe(view === 'busy');
       },
     },
   },
@@ -314,6 +315,7 @@ const drivers: Array<{ spec: PathSpec; driver: ScreenDriver; fakeTime?: boolean 
         expect(screen.queryByRole('form', { name: 'Your profile' }) !== null).toBe(view === 'profileForm');
         const codeInput = screen.queryByLabelText(/^Invite code/) as HTMLInputElement | null;
         expect(codeInput !== null).toBe(view === 'codeForm');
+        expect(screen.queryByTestId('busy-screen') !== null).toBe(view === 'busy');
         if (s.context.errorCode === 'code_rejected' && view === 'codeForm') {
           expect(screen.getByRole('alert').textContent).toContain(String(s.context.serverMessage));
         }

@@ -9,6 +9,7 @@ import { FormField } from '../../forms/form-field';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
 import { LoginChooser } from '../../ui/login-chooser';
 import { inviteCodeFields, inviteCodeSchema } from '../../validation/schemas';
+import { BusyScreen } from '../shared/busy-screen';
 import { ProfileForm } from '../shared/profile-form';
 
 export const inviteCodeMessages = defineMessages({
@@ -143,11 +144,7 @@ export function InviteCodeView({ actor }: { actor: InviteCodeActor }) {
       );
       break;
     default:
-      body = (
-        <Center py="xl" aria-busy="true">
-          <Loader aria-label={intl.formatMessage(m.loading)} />
-        </Center>
-      );
+      body = <BusyScreen heading={intl.formatMessage(m.loading)} />;
   }
 
   return (

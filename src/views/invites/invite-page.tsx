@@ -5,6 +5,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { type InviteContext, selectInviteView } from '../../../machines/invite.machine';
 import { type InviteActor, useInviteActor } from '../../app/live/invites';
 import { LoginChooser } from '../../ui/login-chooser';
+import { BusyScreen } from '../shared/busy-screen';
 import { ProfileForm } from '../shared/profile-form';
 
 export const inviteMessages = defineMessages({
@@ -161,10 +162,6 @@ export function InviteView({ actor }: { actor: InviteActor }) {
     case 'inviteNotFound':
       return problem(intl.formatMessage(m.notFoundTitle), intl.formatMessage(m.notFoundText), toPractices);
     default:
-      return (
-        <Center py="xl" aria-busy="true">
-          <Loader aria-label={intl.formatMessage(m.loading)} />
-        </Center>
-      );
+      return <BusyScreen heading={intl.formatMessage(m.loading)} />;
   }
 }

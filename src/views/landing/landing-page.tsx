@@ -4,6 +4,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { selectLandingView } from '../../../machines/landing.machine';
 import { type LandingActor, useLandingActor } from '../../app/live/landing';
 import { LoginChooser } from '../../ui/login-chooser';
+import { BusyScreen } from '../shared/busy-screen';
 
 const messages = defineMessages({
   title: {
@@ -67,9 +68,5 @@ export function LandingView({ actor }: { actor: LandingActor }) {
       </Container>
     );
   }
-  return (
-    <Center py="xl" aria-busy="true">
-      <Loader aria-label={intl.formatMessage(messages.loading)} />
-    </Center>
-  );
+  return <BusyScreen heading={intl.formatMessage(messages.loading)} />;
 }

@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { usePortalRedirectActor } from '../../app/live/practices';
+import { BusyScreen } from '../shared/busy-screen';
 
 const messages = defineMessages({
   redirecting: {
@@ -17,9 +18,5 @@ export function PortalRedirectPage() {
   // The address as requested, before the router normalises its query (unknown parameters are kept).
   const [target] = useState(() => ({ path: window.location.pathname, search: window.location.search }));
   usePortalRedirectActor(target);
-  return (
-    <Center py="xl" aria-busy="true">
-      <Loader aria-label={intl.formatMessage(messages.redirecting)} />
-    </Center>
-  );
+  return <BusyScreen heading={intl.formatMessage(messages.redirecting)} />;
 }

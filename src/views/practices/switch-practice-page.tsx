@@ -12,6 +12,7 @@ import {
 import { useRuntimeConfig } from '../../app/actors-context';
 import { type SwitchPracticeActor, useSwitchPracticeActor } from '../../app/live/practices';
 import { CardGrid } from '../../ui/card-grid';
+import { BusyScreen } from '../shared/busy-screen';
 
 export const switchPracticeMessages = defineMessages({
   title: {
@@ -155,9 +156,7 @@ export function SwitchPracticeView({ actor }: { actor: SwitchPracticeActor }) {
             </Button>
           </Alert>
         ) : loading ? (
-          <Center py="xl" aria-busy="true">
-            <Loader aria-label={intl.formatMessage(m.loading)} />
-          </Center>
+          <BusyScreen heading={intl.formatMessage(m.loading)} />
         ) : (
           <>
             {error === 'activate_failed' || error === 'accept_failed' ? (
