@@ -1,6 +1,9 @@
 import type { ActorRefFrom } from 'xstate';
 import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import type { HubConnectionActor } from '../../machines/hub-connection.machine';
 import type { sessionMachine } from '../../machines/session.machine';
+import type { UserStoreActor } from '../../machines/user-store.machine';
+import { createRealtime } from './live/realtime';
 import { createSessionActor } from './live/session';
 
 /**
@@ -10,9 +13,14 @@ import { createSessionActor } from './live/session';
  */
 export interface RootActors {
   session: ActorRefFrom<typeof sessionMachine>;
+  /** The SignalR connection (five states of HubConnectionState). */
+  hubConnection: HubConnectionActor;
+  /** The user store (spec §3), kept live by the connection. */
+  userStore: UserStoreActor;
 }
 
 export function createRootActors(config: RuntimeConfig): RootActors {
   const session = createSessionActor(config);
-  return { session };
+  const realtime = createRealtime(session);
+  return { session, hubConnection: realtime.hubConnection, userStore: realtime.userStore };
 }

@@ -2,6 +2,8 @@ import { AppShell } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
+import { ConnectionStatus } from '../realtime/connection-status';
+import { HubConnectionActorContext } from '../realtime/context';
 import { AppNavbar, isNavbarHidden } from '../ui/shell/app-navbar';
 import { mainContentId, SkipLink } from '../ui/shell/skip-link';
 import { useRootActors, useRuntimeConfig } from './actors-context';
@@ -16,7 +18,7 @@ export { isNavbarHidden };
 export function RootLayout() {
   const intl = useIntl();
   const config = useRuntimeConfig();
-  const { session } = useRootActors();
+  const { session, hubConnection } = useRootActors();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const href = useRouterState({ select: (s) => s.location.href });
   const routePath = useRouterState({ select: (s) => titleRoutePathOf(s.matches) });
@@ -27,14 +29,17 @@ export function RootLayout() {
   }, [intl, productName, routePath]);
 
   return (
-    <AppShell padding={0}>
-      <SkipLink />
-      {isNavbarHidden(pathname) ? null : (
-        <AppNavbar session={session} pathname={pathname} returnTo={href} productName={productName} />
-      )}
-      <AppShell.Main id={mainContentId} tabIndex={-1}>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+    <HubConnectionActorContext.Provider value={hubConnection}>
+      <AppShell padding={0}>
+        <SkipLink />
+        {isNavbarHidden(pathname) ? null : (
+          <AppNavbar session={session} pathname={pathname} returnTo={href} productName={productName} />
+        )}
+        <AppShell.Main id={mainContentId} tabIndex={-1}>
+          <ConnectionStatus />
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </HubConnectionActorContext.Provider>
   );
 }

@@ -194,7 +194,7 @@ stackTest.describe('the app over the live connection', () => {
   // Needs the app to open the live connection (src/app wiring createRealtimeRoot, sending
   // hub.connect after sign-in, mounting <ConnectionStatus />, switch-practice reading the user
   // store). Until then the app never opens /sockets/appstate and this test cannot pass.
-  stackTest.fixme(
+  stackTest(
     'shows Reconnecting… when the hub goes away and comes back with fresh state',
     async ({ page, stack }) => {
       const sockets: Array<{ page: WebSocketRoute; server: WebSocketRoute }> = [];

@@ -14,12 +14,14 @@ import { act } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
 import type { AppConfig, SessionUser } from '../../../machines/domain';
+import { hubConnectionMachine } from '../../../machines/hub-connection.machine';
 import {
   type LoginRequest,
   type LogoutRequest,
   type SessionCheckResult,
   sessionMachine,
 } from '../../../machines/session.machine';
+import { userStoreMachine } from '../../../machines/user-store.machine';
 import { RootActorsContext, RuntimeConfigContext } from '../../../src/app/actors-context';
 import type { RootActors } from '../../../src/app/root-actors';
 import { RootLayout } from '../../../src/app/root-layout';
@@ -130,7 +132,12 @@ export async function renderShell({
     routeTree: rootRoute.addChildren(children),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
-  const actors = { session } as RootActors;
+  // The connection stays disconnected (nobody sends hub.connect here); the shell only reads it.
+  const actors: RootActors = {
+    session,
+    hubConnection: createActor(hubConnectionMachine).start(),
+    userStore: createActor(userStoreMachine, { input: undefined }).start(),
+  };
   const view = renderWithProviders(
     <RuntimeConfigContext.Provider value={config}>
       <RootActorsContext.Provider value={actors}>
