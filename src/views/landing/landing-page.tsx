@@ -1,4 +1,4 @@
-import { Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
 import { selectLandingView } from '../../../machines/landing.machine';

@@ -1,4 +1,3 @@
-import { Center, Loader } from '@mantine/core';
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { usePortalRedirectActor } from '../../app/live/practices';

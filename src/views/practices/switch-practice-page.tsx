@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { PortalConfiguration } from '../../../machines/domain';
