@@ -49,6 +49,15 @@ function Chart({ entry, active, last }: { entry: CatalogEntry; active: string[];
   const lastCss = last
     ? `.viewer-chart .label text { } .viewer-chart .label:has(text[data-label="${CSS.escape(last)}"]) rect { fill: #fff3bf; }`
     : '';
+  const key = active.join(' ');
+  useEffect(() => {
+    // Bring the innermost active state into view (the charts are larger than the window).
+    const leaf = key.split(' ').filter(Boolean).pop();
+    if (!leaf) return;
+    document
+      .querySelector(`.viewer-chart [data-state="${CSS.escape(leaf)}"]`)
+      ?.scrollIntoView({ block: 'center', inline: 'center', behavior: 'smooth' });
+  }, [key]);
   if (!entry.svg)
     return (
       <Text c="red">No chart: run `npm run diagrams` (docs/statecharts/{entry.chart}.svg is missing).</Text>
@@ -151,7 +160,7 @@ function Viewer() {
               allowDeselect={false}
             />
           )}
-          <Text size="sm">
+          <Text size="sm" component="div">
             State: <Code data-testid="state-value">{JSON.stringify(snapshot.value)}</Code>{' '}
             <Badge color={snapshot.status === 'active' ? 'blue' : 'gray'}>{snapshot.status}</Badge>
           </Text>
@@ -188,11 +197,13 @@ function Viewer() {
             </Text>
           )}
           <Stack gap={4} data-testid="events">
-            {options.map((o) => (
+            {options.map((o, i) => (
               <Button
-                key={o.label}
+                // biome-ignore lint/suspicious/noArrayIndexKey: labels shorten payloads and may repeat; the list is rebuilt per state
+                key={`${i}:${o.label}`}
                 size="compact-sm"
                 variant={o.enabled ? 'light' : 'subtle'}
+                justify="flex-start"
                 color={o.delayMs !== null ? 'grape' : o.event.type.startsWith('xstate.') ? 'teal' : 'blue'}
                 disabled={!o.enabled}
                 title={o.enabled ? JSON.stringify(o.event) : 'A guard blocks this event in this state'}
@@ -230,9 +241,11 @@ function Viewer() {
             <Stack gap={4} data-testid="journeys">
               {journeys.map((j, i) => (
                 <Button
-                  key={j.path.description}
+                  // biome-ignore lint/suspicious/noArrayIndexKey: descriptions shorten payloads and may repeat; the list never reorders
+                  key={`${i}:${j.path.description}`}
                   size="compact-xs"
                   variant="subtle"
+                  justify="flex-start"
                   title={j.path.description}
                   styles={{ label: { whiteSpace: 'normal', textAlign: 'left' }, root: { height: 'auto' } }}
                   onClick={() => {
