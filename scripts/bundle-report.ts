@@ -34,7 +34,8 @@ interface ChunkInfo {
 function recorder(chunks: Map<string, ChunkInfo>): Plugin {
   return {
     name: 'bundle-report-recorder',
-    generateBundle(_options, bundle) {
+    enforce: 'post',
+    writeBundle(_options, bundle) {
       for (const item of Object.values(bundle)) {
         if (item.type !== 'chunk') continue;
         const meta = (item as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata;
@@ -159,7 +160,9 @@ try {
               .split('/')
               .slice(0, id.split('node_modules/').pop()!.startsWith('@') ? 2 : 1)
               .join('/')
-          : id.split('/').slice(0, 2).join('/');
+          : process.argv.includes('--files')
+            ? id
+            : id.split('/').slice(0, 2).join('/');
         groups.set(pkg, (groups.get(pkg) ?? 0) + size);
       }
     }

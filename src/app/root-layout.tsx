@@ -1,4 +1,4 @@
-import { AppShell } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
@@ -30,16 +30,16 @@ export function RootLayout() {
 
   return (
     <HubConnectionActorContext.Provider value={hubConnection}>
-      <AppShell padding={0}>
+      <Box>
         <SkipLink />
         {isNavbarHidden(pathname) ? null : (
           <AppNavbar session={session} pathname={pathname} returnTo={href} productName={productName} />
         )}
-        <AppShell.Main id={mainContentId} tabIndex={-1}>
+        <Box component="main" id={mainContentId} tabIndex={-1}>
           <ConnectionStatus />
           <Outlet />
-        </AppShell.Main>
-      </AppShell>
+        </Box>
+      </Box>
     </HubConnectionActorContext.Provider>
   );
 }

@@ -33,7 +33,7 @@ describe('ConnectionStatus', () => {
     });
     expect(screen.queryByText('Reconnecting…')).toBeNull();
     act(() => sendBack?.({ type: 'hub.reconnecting', error: 'connectionLost' }));
-    expect(screen.getByRole('status').textContent).toContain('Reconnecting…');
+    expect((await screen.findByRole('status')).textContent).toContain('Reconnecting…');
     act(() => sendBack?.({ type: 'hub.reconnected' }));
     expect(screen.queryByText('Reconnecting…')).toBeNull();
   });

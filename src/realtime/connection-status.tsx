@@ -1,6 +1,5 @@
-import { Affix, Notification } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { defineMessages, useIntl } from 'react-intl';
+import { lazy, Suspense } from 'react';
 import {
   type HubConnectionSnapshot,
   selectHasBeenConnected,
@@ -9,18 +8,10 @@ import {
 } from '../../machines/hub-connection.machine';
 import { useHubConnectionActor } from './context';
 
-const messages = defineMessages({
-  reconnecting: {
-    id: 'realtime.status.reconnecting',
-    defaultMessage: 'Reconnecting…',
-    description: 'Shown while the live connection to the server is lost and being re-established',
-  },
-  reconnectingDetail: {
-    id: 'realtime.status.reconnectingDetail',
-    defaultMessage: 'Your practices and invites will update as soon as we are back.',
-    description: 'Detail under "Reconnecting…": lists refresh once the live connection is back',
-  },
-});
+// The notice's code (Mantine Affix + Notification) loads only when a connection is lost.
+const ReconnectingNotice = lazy(() =>
+  import('./reconnecting-notice').then((m) => ({ default: m.ReconnectingNotice })),
+);
 
 /** Lost after having been connected, and trying to come back (reconnecting, retrying, resting). */
 const selectShowsReconnecting = (snapshot: HubConnectionSnapshot): boolean =>
@@ -31,20 +22,12 @@ const selectShowsReconnecting = (snapshot: HubConnectionSnapshot): boolean =>
  * is being re-established. Nothing otherwise (the first connect is silent).
  */
 export function ConnectionStatus() {
-  const intl = useIntl();
   const actor = useHubConnectionActor();
   const reconnecting = useSelector(actor, selectShowsReconnecting);
   if (!reconnecting) return null;
   return (
-    <Affix position={{ bottom: 16, right: 16 }}>
-      <Notification
-        role="status"
-        loading
-        withCloseButton={false}
-        title={intl.formatMessage(messages.reconnecting)}
-      >
-        {intl.formatMessage(messages.reconnectingDetail)}
-      </Notification>
-    </Affix>
+    <Suspense fallback={null}>
+      <ReconnectingNotice />
+    </Suspense>
   );
 }

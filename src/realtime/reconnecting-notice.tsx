@@ -1,0 +1,32 @@
+import { Affix, Notification } from '@mantine/core';
+import { defineMessages, useIntl } from 'react-intl';
+
+const messages = defineMessages({
+  reconnecting: {
+    id: 'realtime.status.reconnecting',
+    defaultMessage: 'Reconnecting…',
+    description: 'Shown while the live connection to the server is lost and being re-established',
+  },
+  reconnectingDetail: {
+    id: 'realtime.status.reconnectingDetail',
+    defaultMessage: 'Your practices and invites will update as soon as we are back.',
+    description: 'Detail under "Reconnecting…": lists refresh once the live connection is back',
+  },
+});
+
+/** The 'Reconnecting…' notice itself (loaded only when a connection is actually lost). */
+export function ReconnectingNotice() {
+  const intl = useIntl();
+  return (
+    <Affix position={{ bottom: 16, right: 16 }}>
+      <Notification
+        role="status"
+        loading
+        withCloseButton={false}
+        title={intl.formatMessage(messages.reconnecting)}
+      >
+        {intl.formatMessage(messages.reconnectingDetail)}
+      </Notification>
+    </Affix>
+  );
+}
