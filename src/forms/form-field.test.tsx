@@ -151,7 +151,8 @@ describe('FormField', () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('First name is required');
     expect(alert.textContent).toContain('Something else');
-  });
+    // A whole practice form validated on every change in jsdom: slow on a loaded 2-core machine.
+  }, 60_000);
 
   it('shows the default form error when the request failed without field errors', async () => {
     const messages = applyServerErrors(

@@ -98,6 +98,13 @@ test.describe('page titles', () => {
       // The title is the shell's: hold every API call but the configuration, so no screen acts on
       // an answer (and leaves the route) while the title is checked.
       await page.route(/\/api\/(?!clientconfig\/)/, () => undefined);
+      // /mobile/* and /billing/* leave for the regional portal as soon as the session is known:
+      // hold that navigation too, so the page stays on the app while its title is read.
+      const portals = new Set(Object.values(stack.environments).map((u) => new URL(u).origin));
+      await page.route(
+        (url) => portals.has(url.origin),
+        () => undefined,
+      );
       const seen = await recordTitles(page);
       const onApp = () =>
         seen.filter((s) => s.origin === new URL(stack.appUrl).origin && s.path === route.path);
