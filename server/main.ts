@@ -6,7 +6,8 @@ import { startStack } from './stack';
  * VITE_PORT (default 5173) proxying /api, /sockets (ws) and /meta.json to the stack (vite.config.ts
  * reads STACK_URL, set here). The Vite origin is registered with the IdP as an extra app origin.
  * Options: --dev, --test-hooks, --refresh-tokens, --localstorage, --data <dir>.
- * Environment: PORT (app port, default 4000), HOST (default localhost), VITE_PORT.
+ * Environment: PORT (app, default 4000), IDP_PORT (4001), MAILBOX_PORT (4002), AU_PORT (4003),
+ * UK_PORT (4004), HOST (default localhost), VITE_PORT (5173).
  * Ctrl-C (SIGINT) or SIGTERM stops everything.
  */
 const args = new Set(process.argv.slice(2));
@@ -16,8 +17,17 @@ const host = process.env.HOST || 'localhost';
 const dev = args.has('--dev');
 const vitePort = Number(process.env.VITE_PORT || 5173);
 
+const envPort = (name: string): number | undefined => {
+  const value = process.env[name];
+  return value && /^\d+$/.test(value) ? Number(value) : undefined;
+};
+
 const stack = await startStack({
   host,
+  idpPort: envPort('IDP_PORT'),
+  mailboxPort: envPort('MAILBOX_PORT'),
+  auPort: envPort('AU_PORT'),
+  ukPort: envPort('UK_PORT'),
   testHooks: args.has('--test-hooks') || process.env.STACK_TEST_HOOKS === '1',
   useRefreshTokens: args.has('--refresh-tokens'),
   cacheLocation: args.has('--localstorage') ? 'localstorage' : 'memory',
