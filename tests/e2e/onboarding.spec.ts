@@ -95,7 +95,13 @@ async function signUpWithEmail(page: Page, app: Harness, email: string) {
   await page.goto(linkIn(newest?.text ?? ''));
   await expect(page.getByRole('heading', { name: 'Thank you for verifying your email.' })).toBeVisible();
   await page.goBack();
-  await page.getByRole('button', { name: "I've verified my email" }).click();
+  // The page re-checks the session after going back (the button may re-render or the page may
+  // already move on): retry the click until the flow has left the verification page.
+  await expect(async () => {
+    if (!page.url().includes('/auth/unverified-email')) return;
+    await page.getByRole('button', { name: "I've verified my email" }).click({ timeout: 3000 });
+    await expect(page).not.toHaveURL(/\/auth\/unverified-email/, { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Step 1 with a simulated social account (addresses arrive verified). */
