@@ -208,7 +208,7 @@ async function renderHtml(
         )
         .join('');
       return (
-        `<article class="state" data-active="${esc(state.active.join(' '))}" tabindex="0">` +
+        `<article class="atlas-state" data-active="${esc(state.active.join(' '))}" tabindex="0">` +
         `<h3>${esc(machine)} · <code>${esc(state.key)}</code>${state.tags.length ? ` <small>tags: ${esc(state.tags.join(', '))}</small>` : ''}</h3>` +
         `<p class="path">Journey: ${esc(state.journey)}<br>Path #${state.pathIndex}, step ${state.step}: <code>${esc(state.path)}</code></p>` +
         `<div class="shots">${figures}</div></article>`
@@ -236,9 +236,9 @@ nav a{margin-right:12px}
 .chart{position:sticky;top:8px;max-width:45vw;max-height:95vh;overflow:auto;border:1px solid #dee2e6;flex:none}
 .chart svg{display:block}
 .cards{flex:1;min-width:0}
-.state{border:1px solid #dee2e6;border-radius:8px;padding:8px 12px;margin-bottom:12px}
-.state:hover,.state:focus{border-color:#2b8a3e}
-.state h3{margin:4px 0;font-size:15px}
+.atlas-state{border:1px solid #dee2e6;border-radius:8px;padding:8px 12px;margin-bottom:12px}
+.atlas-state:hover,.atlas-state:focus{border-color:#2b8a3e}
+.atlas-state h3{margin:4px 0;font-size:15px}
 .path{font-size:12px;color:#495057;margin:4px 0}
 .shots{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
 figure{margin:0;border:1px solid #e9ecef;padding:4px}
@@ -256,7 +256,7 @@ figcaption{font-size:11px;color:#495057}
 ${summary}
 ${sections.join('\n')}
 <script>
-for (const card of document.querySelectorAll('.state')) {
+for (const card of document.querySelectorAll('.atlas-state')) {
   const highlight = () => {
     const section = card.closest('.machine');
     for (const g of section.querySelectorAll('.chart .hl')) g.classList.remove('hl');
