@@ -15,6 +15,7 @@ import { MantineProvider } from '@mantine/core';
 import { Component, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
+import type { EventObject } from 'xstate';
 import { RuntimeConfigContext } from '../../src/app/actors-context';
 import { theme } from '../../src/app/theme';
 import enGB from '../../src/i18n/catalogs/en-GB.json';
@@ -113,6 +114,24 @@ const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => r
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function show(name: string, pathIndex: number, step: number): Promise<ShowResult> {
+  const path = atlasTargets.some((t) => t.name === name) ? pathsOf(name)[pathIndex] : undefined;
+  if (!path) return { error: `unknown machine '${name}' or no path #${pathIndex}`, empty: true };
+  const expected = step === 0 ? path.initial : path.steps[step - 1]?.state;
+  return mount(
+    name,
+    path.input,
+    path.steps.slice(0, step).map((s) => s.event),
+    expected?.value,
+  );
+}
+
+/** Mounts the view of `name` for the state reached by replaying `events` from `input`. */
+async function mount(
+  name: string,
+  input: unknown,
+  events: EventObject[],
+  expected?: unknown,
+): Promise<ShowResult> {
   document.body.removeAttribute('data-atlas-ready');
   root?.unmount();
   walk?.stop();
@@ -120,23 +139,15 @@ async function show(name: string, pathIndex: number, step: number): Promise<Show
   walk = null;
   const target = atlasTargets.find((t) => t.name === name);
   if (!target) return { error: `unknown machine '${name}'`, empty: true };
-  const path = pathsOf(name)[pathIndex];
-  if (!path) return { error: `no path #${pathIndex}`, empty: true };
   let error: string | null = null;
   try {
-    walk = startWalk(
-      target.spec,
-      path.input,
-      path.steps.slice(0, step).map((s) => s.event),
-      target.machine(),
-    );
+    walk = startWalk(target.spec, input, events, target.machine());
   } catch (e) {
     return { error: `replay failed: ${e instanceof Error ? e.message : String(e)}`, empty: true };
   }
-  const expected = step === 0 ? path.initial : path.steps[step - 1]?.state;
   const actual = walk.snapshot().value;
-  if (JSON.stringify(actual) !== JSON.stringify(expected?.value)) {
-    error = `replay diverged: expected ${JSON.stringify(expected?.value)}, got ${JSON.stringify(actual)}`;
+  if (expected !== undefined && JSON.stringify(actual) !== JSON.stringify(expected)) {
+    error = `replay diverged: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
   }
   seamState.actor = walk.actor;
   seamState.search = target.search ?? {};
@@ -169,6 +180,13 @@ async function show(name: string, pathIndex: number, step: number): Promise<Show
   document.body.setAttribute('data-atlas-ready', error ? 'error' : 'ok');
   return { error, empty };
 }
+
+/** The viewer embeds this page and posts its live walk: `{ atlasMount: { machine, input, events } }`. */
+window.addEventListener('message', (message: MessageEvent) => {
+  if (message.origin !== location.origin) return;
+  const data = message.data as { atlasMount?: { machine: string; input: unknown; events: EventObject[] } };
+  if (data?.atlasMount) void mount(data.atlasMount.machine, data.atlasMount.input, data.atlasMount.events);
+});
 
 window.atlas = { list, show, names: atlasTargets.map((t) => t.name) };
 
