@@ -180,10 +180,10 @@ interface Watchable<TSnapshot> {
   subscribe(listener: (snapshot: TSnapshot) => void): { unsubscribe(): void };
 }
 
-/** The user store and hub the real-time engineer adds to the root actors (read structurally). */
+/** The user store and hub connection of the root actors (read structurally, so tests can pass fakes). */
 interface RealtimeActors {
   userStore?: Watchable<{ context: { practices: UserPractice[] } }>;
-  hub?: Watchable<{ hasTag(tag: string): boolean }>;
+  hubConnection?: Watchable<{ hasTag(tag: string): boolean }>;
 }
 
 // ───────────────────────────── provide ─────────────────────────────
@@ -261,7 +261,7 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
       loadDirectoryPractice: fromPromise(({ input }) => call(() => api().sharedDirectoryPractice(input.key))),
       watchUserPractices: fromCallback(({ sendBack }) => {
         const send = (event: OnboardingEvent) => sendBack(event);
-        const { userStore, hub } = edges.actors;
+        const { userStore, hubConnection: hub } = edges.actors;
         const subscriptions: Array<{ unsubscribe(): void }> = [];
         // Pushed updates need both: the connection's state and the store it keeps up to date.
         if (hub && userStore) {
