@@ -34,8 +34,12 @@ interface Journey {
   path: MachinePath;
 }
 
-function journeysOf(entry: CatalogEntry): Journey[] {
-  return generatePaths(entry.spec).map((path) => ({
+/**
+ * Shortest: the fewest shortest paths that together visit every state and take every transition.
+ * All: one path per explored edge (`exhaustive`): every state × event variant; can be hundreds.
+ */
+function journeysOf(entry: CatalogEntry, all: boolean): Journey[] {
+  return generatePaths(all ? { ...entry.spec, exhaustive: true } : entry.spec).map((path) => ({
     title: journeyOf([path.initial.value, ...path.steps.map((s) => s.state.value)]),
     path,
   }));
@@ -155,11 +159,11 @@ function Viewer() {
     setPlanned(null);
     setJourneys(null);
   };
-  const computeJourneys = () => {
+  const computeJourneys = (all: boolean) => {
     setComputing(true);
     // Let the "computing" state paint first: generation replays the machine many times.
     setTimeout(() => {
-      setJourneys(journeysOf(entry));
+      setJourneys(journeysOf(entry, all));
       setComputing(false);
     }, 20);
   };
@@ -289,9 +293,14 @@ function Viewer() {
           </Box>
           <Title order={5}>User journeys</Title>
           {journeys === null ? (
-            <Button size="xs" variant="default" loading={computing} onClick={computeJourneys}>
-              Generate the shortest journeys (covering every state and transition)
-            </Button>
+            <Group gap="xs">
+              <Button size="xs" variant="default" loading={computing} onClick={() => computeJourneys(false)}>
+                Shortest journeys (cover every state and transition)
+              </Button>
+              <Button size="xs" variant="default" loading={computing} onClick={() => computeJourneys(true)}>
+                All journeys (one per edge; slow)
+              </Button>
+            </Group>
           ) : (
             <Stack gap={4} data-testid="journeys">
               {journeys.map((j, i) => (
