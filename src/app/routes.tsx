@@ -94,7 +94,10 @@ export const switchPracticeRoute = createRoute({
   path: '/switch-practice',
   // Signed-in only (spec §2): the authentication guard starts a redirect login otherwise.
   beforeLoad: requireSignedIn,
-  component: lazyRouteComponent(() => import('../views/practices/switch-practice-page'), 'SwitchPracticePage'),
+  component: lazyRouteComponent(
+    () => import('../views/practices/switch-practice-page'),
+    'SwitchPracticePage',
+  ),
 });
 
 export const inviteRoute = createRoute({
