@@ -97,6 +97,10 @@ it.describe('auth', () => {
   }) => {
     const { page } = app;
     const email = uniqueEmail('signup');
+    // This test is about the buttons: hold the live connection (never answered, so no console
+    // error), or the pushed verification would move the page on before "I've verified" is used.
+    // The live path has its own test below.
+    await page.route('**/sockets/appstate/negotiate*', () => undefined);
     await page.goto('/auth/unverified-email?returnTo=%2Fredirected');
     // The guard started a redirect login; go to the provider's sign-up screen.
     await expect(page.getByRole('heading', { name: /^Log in to/ })).toBeVisible();
@@ -128,6 +132,27 @@ it.describe('auth', () => {
     await page.goBack();
     await expect(page.getByRole('heading', { name: 'Please verify your email' })).toBeVisible();
     await page.getByRole('button', { name: "I've verified my email" }).click();
+    await expect(page).toHaveURL(/\/redirected$/);
+  });
+
+  it('the unverified-email page moves on by itself when the verification arrives over the live connection', async ({
+    app,
+  }) => {
+    const { page } = app;
+    const email = uniqueEmail('live');
+    await app.createUser({ email, emailVerified: false });
+    await page.goto('/auth/unverified-email?returnTo=%2Fredirected');
+    await logInAtIdp(page, email);
+    await expect(page.getByRole('heading', { name: 'Please verify your email' })).toBeVisible();
+    await expect.poll(async () => (await app.mail(email)).length).toBeGreaterThan(0);
+
+    // The link is opened elsewhere (another device): this tab is told through the hub.
+    const [newest] = await app.mail(email);
+    const other = await page.context().newPage();
+    await other.goto(linkIn(newest?.text ?? ''));
+    await expect(other.getByRole('heading', { name: 'Thank you for verifying your email.' })).toBeVisible();
+    await other.close();
+
     await expect(page).toHaveURL(/\/redirected$/);
   });
 
@@ -163,7 +188,8 @@ it.describe('auth', () => {
 
   it('the guard refuses a CallbackUrl on another origin and returns to the current page', async ({ app }) => {
     const { page } = app;
-    const user = await app.createUser({ email: uniqueEmail('guard') });
+    // Unverified, so the page stays (a verified user would move on from it by itself).
+    const user = await app.createUser({ email: uniqueEmail('guard'), emailVerified: false });
     await page.goto('/auth/unverified-email?CallbackUrl=https%3A%2F%2Fevil.example%2F');
     await logInAtIdp(page, user.email);
     await expect(page).toHaveURL(/\/auth\/unverified-email\?CallbackUrl=/);
