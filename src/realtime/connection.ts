@@ -29,9 +29,17 @@ export interface HubConnectionOptions {
   transport?: HttpTransportType;
 }
 
+/** The client logs connection URLs, which carry the bearer token: never let a token reach a log. */
+export function redactTokens(message: string): string {
+  return message
+    .replace(/(access_token=)[^&\s]+/gi, '$1[redacted]')
+    .replace(/(Bearer\s+)[\w.~+/=-]+/gi, '$1[redacted]');
+}
+
 function signalrLogger(logger: RealtimeLogger): ILogger {
   return {
-    log(level: LogLevel, message: string) {
+    log(level: LogLevel, raw: string) {
+      const message = redactTokens(raw);
       // Connection errors are expected events here (the machine reports and retries them):
       // logged as warnings, so they never look like app crashes.
       if (level >= LogLevel.Warning) logger.warn('[realtime]', message);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { realtime } from '../../machines/constants';
 import { isUserStateMessage } from './actors';
-import { reconnectPolicy } from './connection';
+import { reconnectPolicy, redactTokens } from './connection';
 import { toHubErrorCode } from './errors';
 import { resolveAccessTokenFactory } from './token';
 import { watchVisibility } from './visibility';
@@ -123,5 +123,16 @@ describe('visibility', () => {
     expect(send).toHaveBeenCalledExactlyOnceWith({ type: 'app.visible' });
     stop();
     expect(doc.removeEventListener).toHaveBeenCalled();
+  });
+});
+
+describe('log redaction', () => {
+  it('never lets an access token reach a log line', () => {
+    expect(
+      redactTokens(
+        'WebSocket connected to ws://localhost/sockets/appstate?id=abc&access_token=eyJ.a.b-c_d&x=1',
+      ),
+    ).toBe('WebSocket connected to ws://localhost/sockets/appstate?id=abc&access_token=[redacted]&x=1');
+    expect(redactTokens('Authorization: Bearer eyJhbGciOi.J9.x_y')).toBe('Authorization: Bearer [redacted]');
   });
 });
