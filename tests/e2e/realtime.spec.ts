@@ -191,9 +191,8 @@ for (const [name, transport] of [
  * without a reload.
  */
 stackTest.describe('the app over the live connection', () => {
-  // Needs the app to open the live connection (src/app wiring createRealtimeRoot, sending
-  // hub.connect after sign-in, mounting <ConnectionStatus />, switch-practice reading the user
-  // store). Until then the app never opens /sockets/appstate and this test cannot pass.
+  // The app opens the live connection after sign-in (src/app/live/realtime.ts), the shell mounts
+  // <ConnectionStatus />, and /switch-practice reads the user store (src/app/root-actors.ts).
   stackTest(
     'shows Reconnecting… when the hub goes away and comes back with fresh state',
     async ({ page, stack }) => {
