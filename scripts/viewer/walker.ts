@@ -25,48 +25,8 @@ import {
   enabledDescriptors,
   type MachineDescription,
 } from '../../tests/support/machine-graph';
+import { PathClock } from '../../tests/support/path-clock';
 import type { PathSpec } from '../../tests/support/paths';
-
-interface Timer {
-  id: number;
-  due: number;
-  eventType: string;
-  fn: () => void;
-}
-
-class WalkClock {
-  now = 0;
-  private nextId = 1;
-  readonly timers = new Map<number, Timer>();
-  readonly announced: Array<{ eventType: string; delay: number }> = [];
-
-  setTimeout(fn: () => void, timeout: number): number {
-    const id = this.nextId++;
-    const index = this.announced.findIndex((a) => a.delay === timeout);
-    const [announced] = index >= 0 ? this.announced.splice(index, 1) : [];
-    this.timers.set(id, { id, due: this.now + timeout, eventType: announced?.eventType ?? 'unknown', fn });
-    return id;
-  }
-
-  clearTimeout(id: number): void {
-    this.timers.delete(id);
-  }
-
-  pending(): Timer[] {
-    return [...this.timers.values()].sort((a, b) => a.due - b.due || a.id - b.id);
-  }
-
-  advanceTo(time: number): void {
-    for (;;) {
-      const next = this.pending()[0];
-      if (!next || next.due > time) break;
-      this.timers.delete(next.id);
-      this.now = next.due;
-      next.fn();
-    }
-    this.now = time;
-  }
-}
 
 /** One choice offered in the current state. */
 export interface WalkOption {
@@ -161,7 +121,7 @@ export function startWalk(
   events: EventObject[] = [],
   machine: AnyStateMachine = fakedMachine(spec),
 ): Walk {
-  const clock = new WalkClock();
+  const clock = new PathClock();
   const inspect = (ev: InspectionEvent) => {
     if (ev.type !== '@xstate.action') return;
     const params = ev.action.params as { delay?: unknown; event?: { type?: unknown } } | undefined;
