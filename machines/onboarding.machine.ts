@@ -190,7 +190,10 @@ function regionOfCountry(country: string | undefined, fallback: RegionKey): Regi
 }
 
 /** The practice draft the form starts from: the stored draft, or an empty one in the default region. */
-export function practiceDraftOf(context: Pick<OnboardingContext, 'draft' | 'regions'>): PracticeDraft {
+export function practiceDraftOf(context: {
+  draft: Pick<OnboardingDraft, 'practice'>;
+  regions: OnboardingContext['regions'];
+}): PracticeDraft {
   return context.draft.practice ?? emptyPractice(defaultRegion(context));
 }
 

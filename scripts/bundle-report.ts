@@ -55,15 +55,30 @@ function recorder(chunks: Map<string, ChunkInfo>): Plugin {
   };
 }
 
-/** Route path → screen module, read from the route table itself. */
+/**
+ * Route path → screen module, read from the route table itself: each `export const x = …` route
+ * declaration gives its path (`path: '…'` or `route('…'`) and its screen (`import('../views/…')`);
+ * a route without a screen of its own (the onboarding steps) shows its layout's screen
+ * (`getParentRoute: () => layoutRoute`).
+ */
 function routeScreens(): Array<{ path: string; module: string }> {
   const source = readFileSync(join(root, 'src/app/routes.tsx'), 'utf8');
-  const result: Array<{ path: string; module: string }> = [];
-  const re = /(?:route\(\s*|path:\s*)'([^']+)'[\s\S]*?import\('\.\.\/views\/([^']+)'\)/g;
-  for (const match of source.matchAll(re)) {
-    result.push({ path: match[1]!, module: `src/views/${match[2]}.tsx` });
+  const blocks = source.split(/^export const /m).slice(1);
+  const screenOf = new Map<string, string>();
+  const declared: Array<{ path: string; module: string | null; parent: string | null }> = [];
+  for (const block of blocks) {
+    const name = /^(\w+)/.exec(block)?.[1] ?? '';
+    const path = /(?:route\(\s*|path:\s*)'([^']+)'/.exec(block)?.[1] ?? null;
+    const screen = /import\('\.\.\/views\/([^']+)'\)/.exec(block)?.[1];
+    const module = screen ? `src/views/${screen}.tsx` : null;
+    if (module) screenOf.set(name, module);
+    const parent = /getParentRoute:\s*\(\)\s*=>\s*(\w+)/.exec(block)?.[1] ?? null;
+    if (path) declared.push({ path, module, parent });
   }
-  return result;
+  return declared.flatMap(({ path, module, parent }) => {
+    const shown = module ?? (parent ? screenOf.get(parent) : undefined);
+    return shown ? [{ path, module: shown }] : [];
+  });
 }
 
 const outDir = mkdtempSync(join(tmpdir(), 'bundle-report-'));

@@ -9,18 +9,13 @@ import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
 import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
-import { type OnboardingSnapshot, stepOf } from '../../src/app/live/onboarding';
+import type { OnboardingActor } from '../../src/app/live/onboarding';
 import { UnverifiedEmailView } from '../../src/views/auth/unverified-email-page';
 import { VerifiedEmailView } from '../../src/views/auth/verified-email-page';
 import { InviteCodeView } from '../../src/views/invites/invite-code-page';
 import { InviteView } from '../../src/views/invites/invite-page';
 import { LandingView } from '../../src/views/landing/landing-page';
-import { DirectoryPracticePage } from '../../src/views/onboarding/directory-practice-page';
-import { PinPage } from '../../src/views/onboarding/pin-page';
-import { RegisterAccountPage } from '../../src/views/onboarding/register-account-page';
-import { RegisterPracticePage } from '../../src/views/onboarding/register-practice-page';
-import { RegisterProfilePage } from '../../src/views/onboarding/register-profile-page';
-import { ThankYouPage } from '../../src/views/onboarding/thank-you-page';
+import { OnboardingSteps } from '../../src/views/onboarding/onboarding-flow';
 import { SwitchPracticeView } from '../../src/views/practices/switch-practice-page';
 import { emailVerificationPathSpec } from '../../tests/model/auth.model';
 import { onboardingPathSpec } from '../../tests/model/onboarding.model';
@@ -83,25 +78,6 @@ function inertEffects(spec: PathSpec): AnyStateMachine {
   return fakedMachine(spec, { actions: actions as never });
 }
 
-function OnboardingScreens({ actor }: { actor: AnyActorRef }) {
-  const step = useSelector(actor, (s) => stepOf(s as OnboardingSnapshot));
-  switch (step) {
-    case 'pin':
-      return <PinPage />;
-    case 'account':
-      return <RegisterAccountPage />;
-    case 'profile':
-      return <RegisterProfilePage />;
-    case 'practice':
-      return <RegisterPracticePage />;
-    case 'thankYou':
-      return <ThankYouPage />;
-    case 'directoryPractice':
-      return <DirectoryPracticePage />;
-  }
-  return null;
-}
-
 function EmailVerificationScreen({ actor }: { actor: AnyActorRef }) {
   const screen = useSelector(actor, (s: { context: { screen?: string } }) => s.context.screen);
   return screen === 'unverified' ? (
@@ -118,7 +94,7 @@ export const atlasTargets: AtlasTarget[] = [
     search: { pin: undefined, practiceKey: 'pk-1' },
     params: { directoryPracticeKey: 'dir-1' },
     machine: () => fakedMachine(onboardingPathSpec as PathSpec),
-    render: (actor) => <OnboardingScreens actor={actor} />,
+    render: (actor) => <OnboardingSteps actor={actor as OnboardingActor} />,
   },
   {
     name: 'emailVerification',

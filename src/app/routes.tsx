@@ -51,43 +51,48 @@ export const verifiedEmailRoute = createRoute({
   component: lazyRouteComponent(() => import('../views/auth/verified-email-page'), 'VerifiedEmailPage'),
 });
 
-export const onboardingRoute = createRoute({
+/**
+ * The onboarding wizard (spec §2): its routes are children of one pathless layout whose screen,
+ * OnboardingFlow, shows the machine's current step and renders the next one ahead of time
+ * (decision 041). The step routes give the addresses and their search parameters.
+ */
+export const onboardingFlowRoute = createRoute({
   getParentRoute: () => rootRoute,
+  id: 'onboarding-flow',
+  component: lazyRouteComponent(() => import('../views/onboarding/onboarding-flow'), 'OnboardingFlow'),
+});
+
+export const onboardingRoute = createRoute({
+  getParentRoute: () => onboardingFlowRoute,
   path: '/onboarding',
   validateSearch: syncSearch(onboardingSearch),
-  component: lazyRouteComponent(() => import('../views/onboarding/pin-page'), 'PinPage'),
 });
 
-export const registerAccountRoute = route(
-  '/onboarding/register-account',
-  () => import('../views/onboarding/register-account-page'),
-  'RegisterAccountPage',
-);
+export const registerAccountRoute = createRoute({
+  getParentRoute: () => onboardingFlowRoute,
+  path: '/onboarding/register-account',
+});
 
-export const registerProfileRoute = route(
-  '/onboarding/register-profile',
-  () => import('../views/onboarding/register-profile-page'),
-  'RegisterProfilePage',
-);
+export const registerProfileRoute = createRoute({
+  getParentRoute: () => onboardingFlowRoute,
+  path: '/onboarding/register-profile',
+});
 
-export const registerPracticeRoute = route(
-  '/onboarding/register-practice',
-  () => import('../views/onboarding/register-practice-page'),
-  'RegisterPracticePage',
-);
+export const registerPracticeRoute = createRoute({
+  getParentRoute: () => onboardingFlowRoute,
+  path: '/onboarding/register-practice',
+});
 
 export const thankYouRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => onboardingFlowRoute,
   path: '/onboarding/thank-you',
   validateSearch: syncSearch(thankYouSearch),
-  component: lazyRouteComponent(() => import('../views/onboarding/thank-you-page'), 'ThankYouPage'),
 });
 
-export const directoryPracticeRoute = route(
-  '/onboarding/directory-practice/$directoryPracticeKey',
-  () => import('../views/onboarding/directory-practice-page'),
-  'DirectoryPracticePage',
-);
+export const directoryPracticeRoute = createRoute({
+  getParentRoute: () => onboardingFlowRoute,
+  path: '/onboarding/directory-practice/$directoryPracticeKey',
+});
 
 export const switchPracticeRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -154,12 +159,14 @@ export const routeTree = rootRoute.addChildren([
   authRedirectRoute,
   unverifiedEmailRoute,
   verifiedEmailRoute,
-  onboardingRoute,
-  registerAccountRoute,
-  registerProfileRoute,
-  registerPracticeRoute,
-  thankYouRoute,
-  directoryPracticeRoute,
+  onboardingFlowRoute.addChildren([
+    onboardingRoute,
+    registerAccountRoute,
+    registerProfileRoute,
+    registerPracticeRoute,
+    thankYouRoute,
+    directoryPracticeRoute,
+  ]),
   switchPracticeRoute,
   inviteRoute,
   inviteCodeRoute,

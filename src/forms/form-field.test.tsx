@@ -18,6 +18,8 @@ import { applyServerErrors, type FormErrorMessage } from './server-errors';
 import { useSchemaValidation } from './use-schema-validation';
 
 const byId = (name: string) => document.getElementById(fieldId(name)) as HTMLInputElement;
+const selectedLabel = (name: string) =>
+  (document.getElementById(fieldId(name)) as HTMLSelectElement).selectedOptions[0]?.textContent;
 
 function PracticeForm({ region, serverError }: { region: RegionKey; serverError?: ApiError }) {
   const fields = practiceFields(region);
@@ -63,9 +65,24 @@ describe('FormField', () => {
     expect(screen.getByLabelText(/Business name/)).toBeTruthy();
     const abn = screen.getByLabelText(/^ABN/) as HTMLInputElement;
     expect(abn.placeholder).toBe('12 345 678 901');
-    expect(byId('practice.address.state')).toBeTruthy();
-    expect(byId('practice.veterinaryType').value).toBe('Small Animals');
-    expect(byId('practice.address.country').value).toBe('Australia');
+    // Native selects: a disabled 'Choose…' prompt until a state is chosen, then the 8 states.
+    const states = [...byId('practice.address.state').querySelectorAll('option')];
+    expect(states.map((o) => o.textContent)).toEqual([
+      'Choose…',
+      ...[
+        'Australian Capital Territory',
+        'New South Wales',
+        'Northern Territory',
+        'Queensland',
+        'South Australia',
+        'Tasmania',
+        'Victoria',
+        'Western Australia',
+      ],
+    ]);
+    expect(states[0]?.disabled).toBe(true);
+    expect(selectedLabel('practice.veterinaryType')).toBe('Small Animals');
+    expect(selectedLabel('practice.address.country')).toBe('Australia');
     expect(screen.getByText('+61')).toBeTruthy();
   });
 
@@ -73,7 +90,7 @@ describe('FormField', () => {
     renderWithProviders(<PracticeForm region="uk" />, { locale: 'en-GB' });
     expect((screen.getByLabelText(/^CRN/) as HTMLInputElement).placeholder).toBe('12 345 678');
     expect(document.getElementById(fieldId('practice.address.state'))).toBeNull();
-    expect(byId('practice.address.country').value).toBe('United Kingdom');
+    expect(selectedLabel('practice.address.country')).toBe('United Kingdom');
     expect(screen.getByText('+44')).toBeTruthy();
   });
 
@@ -138,8 +155,7 @@ describe('FormField', () => {
     await fill(/^Address/, '1 Main Street');
     await fill(/^City/, 'Sydney');
     await fill(/^Postcode/, '2000');
-    await userEvent.click(byId('practice.address.state'));
-    await userEvent.click(await screen.findByRole('option', { name: 'New South Wales' }));
+    await userEvent.selectOptions(byId('practice.address.state'), 'New South Wales');
     await userEvent.click(screen.getByLabelText(/Terms & Conditions/));
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 

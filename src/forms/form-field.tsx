@@ -1,9 +1,9 @@
 import {
   Checkbox,
   Group,
+  NativeSelect,
   NumberInput,
   Radio,
-  Select,
   Stack,
   Switch,
   Text,
@@ -11,14 +11,22 @@ import {
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
-import { useField } from 'formik';
-import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { type FormikHelpers, useField, useFormikContext } from 'formik';
+import { type ChangeEvent, type FocusEvent, memo, type ReactNode } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 import type { RegionKey } from '../../machines/domain';
 import type { FieldOption, FieldSpec } from '../validation/fields';
 import type { Descriptor } from '../validation/messages';
 import { regions } from '../validation/regions';
 import { fieldId } from './fields';
+
+const { choose } = defineMessages({
+  choose: {
+    id: 'forms.field.choose',
+    defaultMessage: 'Choose…',
+    description: 'First, disabled option of a select field before a value is chosen',
+  },
+});
 
 /** Native input types of the text-like field types. */
 const inputTypes: Partial<Record<FieldSpec['type'], string>> = {
@@ -58,14 +66,60 @@ function asString(value: unknown): string {
  * type. The label and error are formatted with react-intl; Mantine's `error` prop sets
  * aria-invalid and links the message with aria-describedby. Errors show once the field is touched
  * (Formik touches every field on submit; `applyServerErrors` touches the fields it sets).
+ *
+ * Formik re-renders every field on any change of the form; only this small binding does, and the
+ * Mantine input (FieldControl) re-renders when its own value or error changes.
  */
 export function FormField({ field, region, children }: FormFieldProps) {
+  const [input, meta] = useField<unknown>(field.name);
+  const { setFieldValue, setFieldTouched } = useFormikContext<unknown>();
+  return (
+    <FieldControl
+      field={field}
+      region={region}
+      value={input.value}
+      error={meta.touched && meta.error ? meta.error : undefined}
+      onBlur={input.onBlur}
+      onChange={input.onChange}
+      setFieldValue={setFieldValue}
+      setFieldTouched={setFieldTouched}
+    >
+      {children}
+    </FieldControl>
+  );
+}
+
+interface FieldControlProps extends FormFieldProps {
+  value: unknown;
+  error: string | undefined;
+  onBlur: (event: FocusEvent) => void;
+  onChange: (event: ChangeEvent) => void;
+  /** Formik's own (stable) setters. */
+  setFieldValue: FormikHelpers<unknown>['setFieldValue'];
+  setFieldTouched: FormikHelpers<unknown>['setFieldTouched'];
+}
+
+const FieldControl = memo(function FieldControl({
+  field,
+  region,
+  children,
+  value: fieldValue,
+  error,
+  onBlur,
+  onChange,
+  setFieldValue,
+  setFieldTouched,
+}: FieldControlProps) {
   const intl = useIntl();
-  const [input, meta, helpers] = useField<unknown>(field.name);
+  const helpers = {
+    setValue: (value: unknown) => setFieldValue(field.name, value),
+    setTouched: (touched: boolean, shouldValidate?: boolean) =>
+      setFieldTouched(field.name, touched, shouldValidate),
+  };
+  const input = { value: fieldValue, onBlur, onChange };
   const text = (value: Descriptor | string | undefined) =>
     value === undefined ? undefined : typeof value === 'string' ? value : intl.formatMessage(value);
   const label = text(field.label);
-  const error = meta.touched && meta.error ? meta.error : undefined;
   const id = fieldId(field.name);
   const base = {
     id,
@@ -81,6 +135,7 @@ export function FormField({ field, region, children }: FormFieldProps) {
     value: String(o.value),
     label: text(o.label) ?? '',
   }));
+  const selected = input.value === null || input.value === undefined ? '' : asString(input.value);
   const fromOption = (value: string | null) => {
     const option = (field.options ?? []).find((o) => String(o.value) === value);
     return option ? option.value : '';
@@ -113,15 +168,21 @@ export function FormField({ field, region, children }: FormFieldProps) {
 
     case 'select':
       return (
-        <Select
+        // The browser's own select (decision 041): short, fixed lists; native keyboard, screen
+        // reader and mobile pickers. Until a value is chosen, a disabled first option prompts.
+        <NativeSelect
           {...common}
-          data={options}
-          value={input.value === '' || input.value === undefined ? null : asString(input.value)}
-          onChange={(value) => helpers.setValue(fromOption(value))}
+          data={
+            selected === ''
+              ? [
+                  { value: '', label: text(field.placeholder) ?? intl.formatMessage(choose), disabled: true },
+                  ...options,
+                ]
+              : options
+          }
+          value={selected}
+          onChange={(e) => helpers.setValue(fromOption(e.currentTarget.value))}
           onBlur={() => helpers.setTouched(true)}
-          placeholder={text(field.placeholder)}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
         />
       );
 
@@ -234,4 +295,4 @@ export function FormField({ field, region, children }: FormFieldProps) {
       );
     }
   }
-}
+});

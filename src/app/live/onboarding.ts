@@ -1,5 +1,5 @@
 import { type AnyRouter, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, useState } from 'react';
 import {
   type ActorRefFrom,
   createActor,
@@ -19,7 +19,6 @@ import {
   type OnboardingInput,
   type OnboardingStep,
   onboardingMachine,
-  onboardingPaths,
   type PracticeDraft,
   type RegionChoice,
 } from '../../../machines/onboarding.machine';
@@ -327,32 +326,6 @@ export interface OnboardingRouteInput {
 }
 
 let current: { actor: OnboardingActor; stop(): void } | null = null;
-let preloaded = false;
-
-/**
- * Loads the code of every onboarding screen once, in the background, so moving to the next step
- * never waits for (or suspends on) a route chunk.
- */
-function preloadOnboardingRoutes(router: AnyRouter): void {
-  if (preloaded) return;
-  preloaded = true;
-  const targets = [
-    onboardingPaths.pin,
-    onboardingPaths.account,
-    onboardingPaths.profile,
-    onboardingPaths.practice,
-    onboardingPaths.thankYou,
-  ];
-  const run = () => {
-    for (const to of targets) {
-      router
-        .preloadRoute({ to })
-        .catch((error: unknown) => logger.warn('onboarding: preload failed', to, error));
-    }
-  };
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 1000 });
-  else setTimeout(run, 0);
-}
 
 function hrefOf(params: NavigateParams): string {
   const search = new URLSearchParams(params.search ?? {}).toString();
@@ -379,50 +352,95 @@ function reusable(step: OnboardingStep, route: OnboardingRouteInput): Onboarding
   return current.actor;
 }
 
-/**
- * The onboarding actor for a route screen: the running one when it is at this step, otherwise a
- * new one started at this step from the stored draft.
- */
-export function useOnboardingActor(step: OnboardingStep, route: OnboardingRouteInput = {}): OnboardingActor {
+interface ActorDeps {
+  actors: RootActors & RealtimeActors;
+  config: RuntimeConfig;
+  router: AnyRouter;
+  setLocale(locale: LocaleCode): void;
+}
+
+/** The running actor when it is at this step, otherwise a new one started at this step from the stored draft. */
+function acquire(step: OnboardingStep, route: OnboardingRouteInput, deps: ActorDeps): OnboardingActor {
+  const running = reusable(step, route);
+  if (running) return running;
+  current?.stop();
+  const input: OnboardingInput = {
+    step,
+    draft: readDraft(),
+    regions: regionChoicesOf(deps.config),
+    directoryPracticeKey: route.directoryPracticeKey ?? null,
+    practiceKey: route.practiceKey ?? null,
+  };
+  const machine = provideOnboarding({
+    actors: deps.actors,
+    config: deps.config,
+    navigate: (params) => routerNavigate(deps.router, params),
+    setLocale: deps.setLocale,
+  });
+  const created = createActor(machine, { input });
+  const entry: { actor: OnboardingActor; stop(): void } = {
+    actor: created,
+    stop: () => {
+      unsubscribe();
+      created.stop();
+      if (current === entry) current = null;
+    },
+  };
+  // Leaving the onboarding routes ends the flow (no polling in the background).
+  const unsubscribe = deps.router.subscribe('onResolved', ({ toLocation }) => {
+    if (!onboardingPathPrefixes.some((prefix) => toLocation.pathname.startsWith(prefix))) entry.stop();
+  });
+  current = entry;
+  created.start();
+  return created;
+}
+
+function useActorDeps(): ActorDeps {
   const actors = useRootActors();
   const config = useRuntimeConfig();
   const router = useRouter();
   const { setLocale } = useLocaleControl();
-  const [actor] = useState<OnboardingActor>(() => {
-    const running = reusable(step, route);
-    if (running) return running;
-    current?.stop();
-    const input: OnboardingInput = {
-      step,
-      draft: readDraft(),
-      regions: regionChoicesOf(config),
-      directoryPracticeKey: route.directoryPracticeKey ?? null,
-      practiceKey: route.practiceKey ?? null,
-    };
-    const machine = provideOnboarding({
-      actors,
-      config,
-      navigate: (params) => routerNavigate(router, params),
-      setLocale,
-    });
-    const created = createActor(machine, { input });
-    const entry: { actor: OnboardingActor; stop(): void } = {
-      actor: created,
-      stop: () => {
-        unsubscribe();
-        created.stop();
-        if (current === entry) current = null;
-      },
-    };
-    // Leaving the onboarding routes ends the flow (no polling in the background).
-    const unsubscribe = router.subscribe('onResolved', ({ toLocation }) => {
-      if (!onboardingPathPrefixes.some((prefix) => toLocation.pathname.startsWith(prefix))) entry.stop();
-    });
-    current = entry;
-    created.start();
-    preloadOnboardingRoutes(router);
-    return created;
-  });
+  return { actors, config, router, setLocale };
+}
+
+/**
+ * The actor of the onboarding flow screen (src/views/onboarding/onboarding-flow.tsx), handed to
+ * the step screens it renders, so a step pre-rendered ahead of time uses the same actor.
+ */
+const OnboardingActorContext = createContext<OnboardingActor | null>(null);
+export const OnboardingActorProvider = OnboardingActorContext.Provider;
+
+/**
+ * The onboarding actor for a step screen: the flow's actor when the screen is rendered by the
+ * onboarding flow; otherwise (a screen on its own) the running one when it is at this step, or a
+ * new one started at this step from the stored draft.
+ */
+export function useOnboardingActor(step: OnboardingStep, route: OnboardingRouteInput = {}): OnboardingActor {
+  const provided = useContext(OnboardingActorContext);
+  const deps = useActorDeps();
+  const [own] = useState<OnboardingActor | null>(() => (provided ? null : acquire(step, route, deps)));
+  return provided ?? (own as OnboardingActor);
+}
+
+/**
+ * The onboarding flow's actor for the step of the current route. It is kept while the route
+ * follows the machine (the machine moved and navigated there); when the route changes to a step
+ * the machine is not at (browser Back/Forward, an edited address), the flow restarts at the
+ * route's step from the stored draft, as a reload would.
+ */
+export function useOnboardingFlowActor(step: OnboardingStep, route: OnboardingRouteInput): OnboardingActor {
+  const deps = useActorDeps();
+  const routeKey = `${step}|${route.directoryPracticeKey ?? ''}|${route.practiceKey ?? ''}`;
+  const [actor, setActor] = useState(() => acquire(step, route, deps));
+  const seen = useRef(routeKey);
+  const latest = useRef({ step, route, deps });
+  latest.current = { step, route, deps };
+  useLayoutEffect(() => {
+    if (seen.current === routeKey) return;
+    seen.current = routeKey;
+    const { step: s, route: r, deps: d } = latest.current;
+    setActor(acquire(s, r, d));
+  }, [routeKey]);
   return actor;
 }
 

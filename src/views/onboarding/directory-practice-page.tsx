@@ -17,10 +17,10 @@ const selectName = (s: OnboardingSnapshot) => s.context.directoryPractice?.name 
 /** /onboarding/directory-practice/{key}: pre-fills the registration from a shared directory practice. */
 export function DirectoryPracticePage() {
   const intl = useIntl();
-  const { directoryPracticeKey } = useParams({
-    from: '/onboarding/directory-practice/$directoryPracticeKey',
+  const { directoryPracticeKey } = useParams({ strict: false });
+  const actor = useOnboardingActor('directoryPractice', {
+    directoryPracticeKey: directoryPracticeKey ?? null,
   });
-  const actor = useOnboardingActor('directoryPractice', { directoryPracticeKey });
   const view = useSelector(actor, selectView);
   const name = useSelector(actor, selectName);
 

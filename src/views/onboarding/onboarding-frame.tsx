@@ -33,7 +33,9 @@ export function OnboardingFrame({
             />
           </Text>
         )}
-        <Title order={1}>{title}</Title>
+        <Title order={1} tabIndex={-1}>
+          {title}
+        </Title>
         {intro && <Text>{intro}</Text>}
         {children}
       </Stack>

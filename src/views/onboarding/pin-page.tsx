@@ -1,5 +1,4 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { useIntl } from 'react-intl';
@@ -14,10 +13,9 @@ import { OnboardingFrame } from './onboarding-frame';
 const selectBusy = (s: OnboardingSnapshot) => s.hasTag('busy');
 const selectError = (s: OnboardingSnapshot) => s.context.error;
 
-/** /onboarding: the 4-digit code of the companion app (optional). */
-export function PinPage() {
+/** /onboarding: the 4-digit code of the companion app (optional); `initialPin` from `?pin=`. */
+export function PinPage({ initialPin }: { initialPin?: string }) {
   const intl = useIntl();
-  const { pin } = useSearch({ from: '/onboarding' });
   const actor = useOnboardingActor('pin');
   const busy = useSelector(actor, selectBusy);
   const error = useSelector(actor, selectError);
@@ -33,7 +31,7 @@ export function PinPage() {
   return (
     <OnboardingFrame title={intl.formatMessage(m.pinTitle)} intro={intl.formatMessage(m.pinIntro)}>
       <Formik
-        initialValues={{ pin: pin ?? '' }}
+        initialValues={{ pin: initialPin ?? '' }}
         validate={validate}
         validateOnBlur={false}
         validateOnChange={false}

@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
@@ -6,8 +6,6 @@ import { LoginChooser } from '../../ui/login-chooser';
 import { onboardingMessages as m } from './messages';
 import { OnboardingFrame } from './onboarding-frame';
 
-const selectChecking = (s: OnboardingSnapshot) =>
-  s.matches({ account: 'checkingSession' }) || !s.matches('account');
 const selectSigningUp = (s: OnboardingSnapshot) => s.matches({ account: 'signingUp' });
 const selectFailed = (s: OnboardingSnapshot) => s.context.error?.code === 'signUpFailed';
 
@@ -15,7 +13,6 @@ const selectFailed = (s: OnboardingSnapshot) => s.context.error?.code === 'signU
 export function RegisterAccountPage() {
   const intl = useIntl();
   const actor = useOnboardingActor('account');
-  const checking = useSelector(actor, selectChecking);
   const signingUp = useSelector(actor, selectSigningUp);
   const failed = useSelector(actor, selectFailed);
 
@@ -25,24 +22,20 @@ export function RegisterAccountPage() {
       title={intl.formatMessage(m.accountTitle)}
       intro={intl.formatMessage(m.accountIntro)}
     >
-      {checking ? (
-        <Center py="xl">
-          <Loader aria-label={intl.formatMessage(m.accountTitle)} />
-        </Center>
-      ) : (
-        <Stack gap="md">
-          {failed && (
-            <Alert color="red" variant="light" role="alert">
-              {intl.formatMessage(m.signUpFailed)}
-            </Alert>
-          )}
-          <LoginChooser
-            mode="signup"
-            busy={signingUp}
-            onChoose={(connection) => actor.send({ type: 'account.create', connection })}
-          />
-        </Stack>
-      )}
+      {/* The chooser shows at once, also while the session is checked (a moment; a signed-in user
+          then moves on to the profile): the step is rendered ahead (decision 041). */}
+      <Stack gap="md" aria-busy={signingUp}>
+        {failed && (
+          <Alert color="red" variant="light" role="alert">
+            {intl.formatMessage(m.signUpFailed)}
+          </Alert>
+        )}
+        <LoginChooser
+          mode="signup"
+          busy={signingUp}
+          onChoose={(connection) => actor.send({ type: 'account.create', connection })}
+        />
+      </Stack>
     </OnboardingFrame>
   );
 }

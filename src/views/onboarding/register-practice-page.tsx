@@ -15,9 +15,10 @@ import { OnboardingFrame } from './onboarding-frame';
 
 const selectFetchingDevices = (s: OnboardingSnapshot) =>
   s.matches({ practice: { filling: 'fetchingDevices' } });
+// Busy while submitting and after (the wizard is moving on); not before the step (rendered ahead).
 const selectSubmitting = (s: OnboardingSnapshot) =>
-  s.matches({ practice: 'submitting' }) || !s.matches('practice');
-const selectDraft = (s: OnboardingSnapshot) => practiceDraftOf(s.context);
+  s.matches({ practice: 'submitting' }) || s.matches('thankYou') || s.matches('redirecting');
+const selectStoredDraft = (s: OnboardingSnapshot) => s.context.draft.practice;
 const selectRegions = (s: OnboardingSnapshot) => s.context.regions;
 const selectDevices = (s: OnboardingSnapshot) => s.context.devices;
 const selectError = (s: OnboardingSnapshot) => s.context.error;
@@ -47,8 +48,13 @@ export function RegisterPracticePage() {
   const actor = useOnboardingActor('practice');
   const fetchingDevices = useSelector(actor, selectFetchingDevices);
   const submitting = useSelector(actor, selectSubmitting);
-  const draft = useSelector(actor, selectDraft);
+  const storedDraft = useSelector(actor, selectStoredDraft);
   const regions = useSelector(actor, selectRegions);
+  // practiceDraftOf makes a new empty draft when none is stored: keep it per stored draft.
+  const draft = useMemo(
+    () => practiceDraftOf({ draft: { practice: storedDraft }, regions }),
+    [storedDraft, regions],
+  );
   const devices = useSelector(actor, selectDevices);
   const error = useSelector(actor, selectError);
   const region = draft.environment;

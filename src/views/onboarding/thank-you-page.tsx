@@ -1,5 +1,4 @@
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
-import { useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
@@ -11,8 +10,7 @@ const selectTakingLong = (s: OnboardingSnapshot) => s.matches({ thankYou: { acti
 /** /onboarding/thank-you?practiceKey=: waits for the practice's activation, then leaves for it. */
 export function ThankYouPage() {
   const intl = useIntl();
-  const { practiceKey } = useSearch({ from: '/onboarding/thank-you' });
-  const actor = useOnboardingActor('thankYou', { practiceKey: practiceKey ?? null });
+  const actor = useOnboardingActor('thankYou');
   const takingLong = useSelector(actor, selectTakingLong);
   return (
     <OnboardingFrame title={intl.formatMessage(m.thankYouTitle)}>

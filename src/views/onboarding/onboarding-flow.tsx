@@ -1,0 +1,135 @@
+import { useRouterState } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { Activity, memo, type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
+import { type OnboardingStep, onboardingPaths } from '../../../machines/onboarding.machine';
+import {
+  type OnboardingActor,
+  OnboardingActorProvider,
+  stepOf,
+  useOnboardingFlowActor,
+} from '../../app/live/onboarding';
+import { DirectoryPracticePage } from './directory-practice-page';
+import { PinPage } from './pin-page';
+import { RegisterAccountPage } from './register-account-page';
+import { RegisterPracticePage } from './register-practice-page';
+import { RegisterProfilePage } from './register-profile-page';
+import { ThankYouPage } from './thank-you-page';
+
+/** The steps in the order the wizard moves through them (the DOM keeps this order). */
+const order: readonly OnboardingStep[] = [
+  'directoryPractice',
+  'pin',
+  'account',
+  'profile',
+  'practice',
+  'thankYou',
+];
+
+/** The step a user most likely reaches next from each step: pre-rendered while they are here. */
+const nextOf: Record<OnboardingStep, OnboardingStep | null> = {
+  directoryPractice: 'account',
+  pin: 'account',
+  account: 'profile',
+  profile: 'practice',
+  practice: 'thankYou',
+  thankYou: null,
+};
+
+// Memoised: a screen re-renders for its own state, not because the wizard moved.
+const Directory = memo(DirectoryPracticePage);
+const Pin = memo(PinPage);
+const Account = memo(RegisterAccountPage);
+const Profile = memo(RegisterProfilePage);
+const Practice = memo(RegisterPracticePage);
+const ThankYou = memo(ThankYouPage);
+
+const screens: Record<OnboardingStep, (props: { initialPin?: string }) => ReactNode> = {
+  directoryPractice: () => <Directory />,
+  pin: ({ initialPin }) => <Pin initialPin={initialPin} />,
+  account: () => <Account />,
+  profile: () => <Profile />,
+  practice: () => <Practice />,
+  thankYou: () => <ThankYou />,
+};
+
+/**
+ * The onboarding wizard's screens for one onboarding actor (decision 041). The machine's current
+ * step is shown; the step the user most likely reaches next is rendered ahead of time in a hidden
+ * React `<Activity>` (at idle priority, without effects), so moving on only reveals it. The move
+ * itself only flips visibility; unmounting the step just left and rendering the new next step
+ * follow at low priority (`useDeferredValue`).
+ * When a step is revealed after another, keyboard focus moves to its heading.
+ */
+export const OnboardingSteps = memo(function OnboardingSteps({
+  actor,
+  initialPin,
+}: {
+  actor: OnboardingActor;
+  initialPin?: string;
+}) {
+  const step = useSelector(actor, stepOf);
+  // The step as of the last low-priority render: the move itself only flips visibility; leaving
+  // the old step and rendering the new next one come after, at low priority.
+  const settled = useDeferredValue(step);
+  const next = nextOf[settled];
+  const container = useRef<HTMLDivElement>(null);
+  const shown = useRef(step);
+
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    // In the next frame, with the layout the browser does anyway (not forced in between).
+    const frame = requestAnimationFrame(() => {
+      container.current?.querySelector<HTMLElement>(`[data-onboarding-step="${step}"] h1`)?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [step]);
+
+  return (
+    <OnboardingActorProvider value={actor}>
+      <div ref={container}>
+        {order.map((s) =>
+          s === step || s === next || s === settled ? (
+            <Activity key={s} mode={s === step ? 'visible' : 'hidden'} name={`onboarding-${s}`}>
+              <div data-onboarding-step={s}>{screens[s]({ initialPin })}</div>
+            </Activity>
+          ) : null,
+        )}
+      </div>
+    </OnboardingActorProvider>
+  );
+});
+
+const stepOfPath: Record<string, OnboardingStep> = {
+  [onboardingPaths.pin]: 'pin',
+  [onboardingPaths.account]: 'account',
+  [onboardingPaths.profile]: 'profile',
+  [onboardingPaths.practice]: 'practice',
+  [onboardingPaths.thankYou]: 'thankYou',
+};
+
+/**
+ * The screen of every /onboarding route (the routes are children of one layout, src/app/routes.tsx):
+ * the route gives the step to start at (a reload, a link, Back); from there the machine moves the
+ * wizard and the address follows it.
+ */
+export function OnboardingFlow() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname.replace(/\/+$/, '') || '/' });
+  // The step route's own (validated) search and params: the leaf match, below this layout.
+  const search = useRouterState({ select: (s) => s.matches[s.matches.length - 1]?.search });
+  const params = useRouterState({ select: (s) => s.matches[s.matches.length - 1]?.params });
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const initialPin = search && 'pin' in search ? text(search.pin) : undefined;
+  const practiceKey = search && 'practiceKey' in search ? text(search.practiceKey) : undefined;
+  const directoryPracticeKey =
+    params && 'directoryPracticeKey' in params ? text(params.directoryPracticeKey) : undefined;
+  const routeStep: OnboardingStep = directoryPracticeKey
+    ? 'directoryPractice'
+    : (stepOfPath[pathname] ?? 'pin');
+  const actor = useOnboardingFlowActor(routeStep, {
+    directoryPracticeKey: directoryPracticeKey ?? null,
+    practiceKey: practiceKey ?? null,
+  });
+  // A new actor (the flow restarted at the route's step) starts with fresh screens.
+  return <OnboardingSteps key={actor.sessionId} actor={actor} initialPin={initialPin} />;
+}
