@@ -8,6 +8,7 @@ import {
   type LoginRequest,
   type LogoutRequest,
   type SessionCheckResult,
+  selectIsRedirectingToLogin,
   selectIsSettled,
   selectSessionStatus,
   sessionMachine,
@@ -105,8 +106,10 @@ describe('session machine', () => {
   it('login stays redirecting while the page leaves; a failed start returns signed out with a code', async () => {
     const { actor, logins } = start(async () => ({ kind: 'signedOut', callbackErrorCode: null }));
     await waitFor(actor, selectIsSettled);
+    expect(selectIsRedirectingToLogin(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'session.login', request: { connection: 'apple', returnTo: '/a' } });
     expect(actor.getSnapshot().value).toBe('redirectingToLogin');
+    expect(selectIsRedirectingToLogin(actor.getSnapshot())).toBe(true);
     expect(logins).toEqual([{ connection: 'apple', returnTo: '/a' }]);
 
     const failing = start(async () => ({ kind: 'signedOut', callbackErrorCode: null }), {
@@ -118,6 +121,7 @@ describe('session machine', () => {
     failing.actor.send({ type: 'session.login', request: {} });
     const snapshot = await waitFor(failing.actor, selectIsSettled);
     expect(snapshot.context.errorCode).toBe('login_failed');
+    expect(selectIsRedirectingToLogin(snapshot)).toBe(false);
   });
 
   it('refresh replaces the user; login_required during refresh logs out', async () => {

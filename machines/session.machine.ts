@@ -347,6 +347,29 @@ export function selectIsSettled(snapshot: SessionSnapshot): boolean {
   return top === 'signedIn' || top === 'signedOut';
 }
 
+/**
+ * True while a redirect login is starting or the browser is leaving for the identity provider
+ * (`redirectingToLogin`): screens show 'Signing you in...' instead of a blank or stale page.
+ */
+export function selectIsRedirectingToLogin(snapshot: SessionSnapshot): boolean {
+  return topState(snapshot) === 'redirectingToLogin';
+}
+
+export type SignInProgress = 'waiting' | 'redirecting' | 'failed';
+
+/**
+ * What a signed-in-only route shows while its guard is pending (docs/decisions/022):
+ * 'redirecting' while the browser leaves for the identity provider, 'failed' when the session
+ * is back in signedOut with an error code (the redirect login could not start), else 'waiting'
+ * (the session is still being established).
+ */
+export function selectSignInProgress(snapshot: SessionSnapshot): SignInProgress {
+  const top = topState(snapshot);
+  if (top === 'redirectingToLogin') return 'redirecting';
+  if (top === 'signedOut' && snapshot.context.errorCode) return 'failed';
+  return 'waiting';
+}
+
 export function selectIsRefreshing(snapshot: SessionSnapshot): boolean {
   return snapshot.hasTag('refreshing');
 }

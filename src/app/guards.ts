@@ -1,4 +1,3 @@
-import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { authConstants } from '../../machines/constants';
 import type { SessionUser } from '../../machines/domain';
@@ -17,7 +16,9 @@ import type { RouterContext } from './router-context';
  * the given return target, else the current path with query and hash (same-origin only); a path
  * containing 'signup' asks for the sign-up screen. While the browser leaves for the identity
  * provider the promise stays pending, so the route shows its pending component (the "alternative
- * layout while unauthenticated"). If the login cannot start, it redirects to /server-error.
+ * layout while unauthenticated": `signedInOnlyPending` in src/app/guard-screens.tsx, which renders
+ * the session: 'Signing you in...', or the failure with a retry when the login could not start;
+ * the retry runs this guard again). docs/decisions/022-guard-sign-in-pending.md.
  */
 
 export interface GuardLocation {
@@ -29,6 +30,8 @@ export interface GuardLocation {
 export interface GuardArgs {
   context: RouterContext;
   location: GuardLocation;
+  /** TanStack aborts it when another navigation (or the retry) replaces this load. */
+  abortController?: AbortController;
 }
 
 export interface GuardOptions {
@@ -44,11 +47,14 @@ export function currentTargetOf(location: GuardLocation): string {
 }
 
 export async function requireSignedIn(
-  { context, location }: GuardArgs,
+  { context, location, abortController }: GuardArgs,
   options: GuardOptions = {},
 ): Promise<{ user: SessionUser }> {
   const session = context.actors.session;
-  const settled = await waitFor(session, selectIsSettled, { timeout: Number.POSITIVE_INFINITY });
+  const settled = await waitFor(session, selectIsSettled, {
+    timeout: Number.POSITIVE_INFINITY,
+    ...(abortController ? { signal: abortController.signal } : {}),
+  });
   if (selectSessionStatus(settled) === 'signedIn' && settled.context.user) {
     return { user: settled.context.user };
   }
@@ -63,9 +69,15 @@ export async function requireSignedIn(
     type: 'session.login',
     request: { returnTo, screenHint: options.screenHint ?? screenHintFor(location.pathname) },
   });
-  // Pending until the page leaves; back in signedOut means the login could not start.
-  await waitFor(session, (snapshot) => snapshot.value === 'signedOut', { timeout: Number.POSITIVE_INFINITY });
-  throw redirect({ to: '/server-error' });
+  // Pending until the page leaves for the identity provider. If the login cannot start, the
+  // session goes back to signedOut with an error code: the pending screen shows it with a retry
+  // (router.invalidate(), which aborts this load and runs the guard again).
+  return leaving();
+}
+
+/** Never settles: the browser is leaving, or the pending screen offers the way on. */
+function leaving(): Promise<never> {
+  return new Promise<never>(() => undefined);
 }
 
 /** Resolves once the session has settled, with the user or null (for pages open to both). */

@@ -1,4 +1,5 @@
 import { createRootRouteWithContext, createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { signedInOnlyPending } from './guard-screens';
 import { requireSignedIn } from './guards';
 import { RootLayout } from './root-layout';
 import type { RouterContext } from './router-context';
@@ -41,6 +42,7 @@ export const unverifiedEmailRoute = createRoute({
   path: '/auth/unverified-email',
   validateSearch: syncSearch(unverifiedEmailSearch),
   beforeLoad: requireSignedIn,
+  ...signedInOnlyPending,
   component: lazyRouteComponent(() => import('../views/auth/unverified-email-page'), 'UnverifiedEmailPage'),
 });
 
@@ -99,6 +101,7 @@ export const switchPracticeRoute = createRoute({
   path: '/switch-practice',
   // Signed-in only (spec §2): the authentication guard starts a redirect login otherwise.
   beforeLoad: requireSignedIn,
+  ...signedInOnlyPending,
   component: lazyRouteComponent(
     () => import('../views/practices/switch-practice-page'),
     'SwitchPracticePage',

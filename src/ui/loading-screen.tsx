@@ -23,6 +23,8 @@ import {
 export interface LoadingScreenProps {
   loading: boolean;
   heading?: ReactNode;
+  /** Accessible name of the spinner (default 'Loading'). */
+  spinnerLabel?: string;
   /** Keep the children visible until the pop-in delay instead of hiding them at once. */
   keepContentVisible?: boolean;
   /** Support page the 'Contact us' link opens. */
@@ -34,6 +36,7 @@ export interface LoadingScreenProps {
 export function LoadingScreen({
   loading,
   heading,
+  spinnerLabel,
   keepContentVisible = false,
   supportUrl,
   onLogout,
@@ -53,7 +56,7 @@ export function LoadingScreen({
   return (
     <Center mih="50vh" p="md" data-testid="loading-screen">
       <Stack align="center" gap="md" maw={480} ta="center">
-        <SpinnerStatus />
+        <SpinnerStatus label={spinnerLabel} />
         {heading ? <Title order={2}>{heading}</Title> : null}
         {longLoading ? <LongLoadingMessage supportUrl={supportUrl} onLogout={onLogout} /> : null}
       </Stack>
@@ -61,17 +64,20 @@ export function LoadingScreen({
   );
 }
 
-function SpinnerStatus() {
+function SpinnerStatus({ label }: { label: string | undefined }) {
   const intl = useIntl();
   return (
     <Loader
       role="status"
       data-testid="loading-spinner"
-      aria-label={intl.formatMessage({
-        id: 'loading.spinner.label',
-        defaultMessage: 'Loading',
-        description: 'Accessible name of the loading spinner',
-      })}
+      aria-label={
+        label ??
+        intl.formatMessage({
+          id: 'loading.spinner.label',
+          defaultMessage: 'Loading',
+          description: 'Accessible name of the loading spinner',
+        })
+      }
     />
   );
 }

@@ -91,6 +91,49 @@ async function logInAtIdp(page: Page, email: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
+interface PendingScreen {
+  path: string;
+  progress: string | null;
+  busy: string | null;
+  /** The spinner: role=status, its accessible name, and whether it is on screen. */
+  status: { name: string | null; visible: boolean } | null;
+  heading: string | null;
+}
+
+/**
+ * Reports what the page shows every 100 ms while the pending screen is up, through a binding:
+ * Playwright's locators (and evaluate) wait for a held navigation to finish, and this is read
+ * while the navigation to the provider is held.
+ */
+async function watchPendingScreen(page: Page): Promise<PendingScreen[]> {
+  const seen: PendingScreen[] = [];
+  await page.exposeBinding('reportPendingScreen', (_source, screen: PendingScreen) => {
+    seen.push(screen);
+  });
+  await page.addInitScript(() => {
+    const report = (window as unknown as { reportPendingScreen(screen: unknown): void }).reportPendingScreen;
+    setInterval(() => {
+      const pending = document.querySelector('[data-testid="sign-in-pending"]');
+      if (!pending) return;
+      const status = pending.querySelector('[role="status"]');
+      const box = status?.getBoundingClientRect();
+      report({
+        path: location.pathname,
+        progress: pending.getAttribute('data-progress'),
+        busy: pending.getAttribute('aria-busy'),
+        status: status
+          ? {
+              name: status.getAttribute('aria-label'),
+              visible: Boolean(box && box.width > 0 && box.height > 0),
+            }
+          : null,
+        heading: pending.querySelector('h2')?.textContent ?? null,
+      });
+    }, 100);
+  });
+  return seen;
+}
+
 it.describe('auth', () => {
   it('email sign-up → unverified → resend → mailbox link → verified → "I\'ve verified" moves on', async ({
     app,
@@ -184,6 +227,82 @@ it.describe('auth', () => {
     await logInAtIdp(page, user.email);
     await expect(page).toHaveURL(/\/redirected\?a=1#top$/);
     await expect(page.getByRole('button', { name: 'Account menu for Gus Guard' })).toBeVisible();
+  });
+
+  it('a signed-in-only page shows "Signing you in..." while the browser leaves for the provider, then the login completes', async ({
+    app,
+  }) => {
+    const { page } = app;
+    const user = await app.createUser({ email: uniqueEmail('pending'), name: 'Pia Pending' });
+    // Hold the top-level navigation to the provider's authorize endpoint (not the silent check in
+    // the hidden frame, prompt=none) until the pending screen has been seen.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = 0;
+    await page.route(`${app.stack.idpUrl}/authorize?*`, async (route) => {
+      const request = route.request();
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+        held += 1;
+        await released;
+      }
+      await route.continue();
+    });
+    const screens = await watchPendingScreen(page);
+
+    await page.goto('/switch-practice');
+    await expect.poll(() => held).toBe(1);
+    // The provider's page is held: the app's document is still up, showing the pending screen
+    // (after the loading screen's pop-in delay), on the guarded address.
+    const signingIn: PendingScreen = {
+      path: '/switch-practice',
+      progress: 'redirecting',
+      busy: 'true',
+      status: { name: 'Signing you in', visible: true },
+      heading: 'Signing you in...',
+    };
+    await expect.poll(() => screens.at(-1)).toEqual(signingIn);
+    expect(held).toBe(1); // still held: the pending screen came before the provider's page
+
+    release();
+    await logInAtIdp(page, user.email);
+    await expect(page).toHaveURL(/\/switch-practice$/);
+    await expect(page.getByRole('heading', { name: 'Switch practice' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu for Pia Pending' })).toBeVisible();
+    await expect(page.getByTestId('sign-in-pending')).toHaveCount(0);
+  });
+
+  it('when the redirect login cannot start, the signed-in-only page says so and "Sign in again" works', async ({
+    app,
+  }) => {
+    const { page } = app;
+    const user = await app.createUser({ email: uniqueEmail('nostart'), name: 'Nia Nostart' });
+    // The SDK cannot build the authorize request (PKCE needs crypto.subtle.digest) until the test
+    // lets it: the login cannot start. Blocking the SDK's chunk instead would log console errors.
+    await page.addInitScript(() => {
+      const subtle = window.crypto.subtle;
+      const digest = subtle.digest.bind(subtle);
+      const flags = window as unknown as { blockLoginStart?: boolean };
+      flags.blockLoginStart = true;
+      subtle.digest = (...args: Parameters<SubtleCrypto['digest']>) =>
+        flags.blockLoginStart
+          ? Promise.reject(new DOMException('blocked by the test', 'OperationError'))
+          : digest(...args);
+    });
+    await page.goto('/switch-practice');
+    await expect(page.getByRole('heading', { name: "We couldn't sign you in" })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Something went wrong while signing you in.');
+    expect(new URL(page.url()).pathname).toBe('/switch-practice');
+
+    await page.evaluate(() => {
+      (window as unknown as { blockLoginStart?: boolean }).blockLoginStart = false;
+    });
+    await page.getByRole('button', { name: 'Sign in again' }).click();
+    await logInAtIdp(page, user.email);
+    await expect(page).toHaveURL(/\/switch-practice$/);
+    await expect(page.getByRole('heading', { name: 'Switch practice' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu for Nia Nostart' })).toBeVisible();
   });
 
   it('the guard refuses a CallbackUrl on another origin and returns to the current page', async ({ app }) => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
@@ -8,8 +8,9 @@ import {
   selectRedirectError,
 } from '../../../machines/auth-redirect.machine';
 import { useAuthRedirectActor } from '../../app/live/auth-screens';
-import { authErrorMessage } from './auth-error-messages';
 import { methodNameMessages } from './method-names';
+import { SignInFailed } from './sign-in-failed';
+import { signInMessages } from './sign-in-messages';
 
 /** /auth/redirect (spec §2): return point from the identity provider. */
 export function AuthRedirectPage() {
@@ -28,36 +29,11 @@ export function AuthRedirectView({ actor }: { actor: ActorRefFrom<typeof authRed
 
   if (state === 'failed') {
     return (
-      <Center mih="60vh" p="md">
-        <Stack align="center" gap="md" maw={480}>
-          <Title order={1}>
-            <FormattedMessage
-              id="auth.redirect.failedTitle"
-              defaultMessage="We couldn't sign you in"
-              description="Heading of the sign-in return page when signing in failed"
-            />
-          </Title>
-          <Alert color="red" w="100%" role="alert" data-error-code={errorCode ?? ''}>
-            {intl.formatMessage(authErrorMessage(errorCode))}
-          </Alert>
-          <Group>
-            <Button onClick={() => actor.send({ type: 'redirect.retry' })}>
-              <FormattedMessage
-                id="auth.redirect.signInAgain"
-                defaultMessage="Sign in again"
-                description="Button: start signing in again after a failed sign-in"
-              />
-            </Button>
-            <Button variant="default" onClick={() => actor.send({ type: 'redirect.home' })}>
-              <FormattedMessage
-                id="auth.redirect.home"
-                defaultMessage="Go to the home page"
-                description="Button: leave the failed sign-in page for the home page"
-              />
-            </Button>
-          </Group>
-        </Stack>
-      </Center>
+      <SignInFailed
+        errorCode={errorCode}
+        onRetry={() => actor.send({ type: 'redirect.retry' })}
+        onHome={() => actor.send({ type: 'redirect.home' })}
+      />
     );
   }
 
@@ -110,20 +86,8 @@ export function AuthRedirectView({ actor }: { actor: ActorRefFrom<typeof authRed
   return (
     <Center mih="60vh" aria-busy="true">
       <Stack align="center" gap="sm">
-        <Loader
-          aria-label={intl.formatMessage({
-            id: 'auth.redirect.loading',
-            defaultMessage: 'Signing you in',
-            description: 'Accessible label of the spinner on the sign-in return page',
-          })}
-        />
-        <Text c="dimmed">
-          <FormattedMessage
-            id="auth.redirect.signingIn"
-            defaultMessage="Signing you in..."
-            description="Shown on the sign-in return page while the session is established"
-          />
-        </Text>
+        <Loader aria-label={intl.formatMessage(signInMessages.spinnerLabel)} />
+        <Text c="dimmed">{intl.formatMessage(signInMessages.signingIn)}</Text>
       </Stack>
     </Center>
   );

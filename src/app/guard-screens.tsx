@@ -1,0 +1,41 @@
+import { useRouter } from '@tanstack/react-router';
+import { selectSessionStatus } from '../../machines/session.machine';
+import { SignInPendingView } from '../views/auth/sign-in-pending';
+import { useRootActors, useRuntimeConfig } from './actors-context';
+
+/**
+ * The pending screen of the signed-in-only routes (those with `beforeLoad: requireSignedIn`):
+ * spread `...signedInOnlyPending` into the route options. docs/decisions/022-guard-sign-in-pending.md.
+ *
+ * - `pendingMs: 0`: the router hands over to the pending screen at once, so the old page never
+ *   stays on screen while the guard waits; the loading screen's own pop-in delay (500 ms) keeps a
+ *   quick load from flashing a spinner.
+ * - `pendingMinMs: 0`: no extra hold once the route is ready (the loading screen has its own timing).
+ */
+export function SignedInOnlyPending() {
+  const { session } = useRootActors();
+  const config = useRuntimeConfig();
+  const router = useRouter();
+  return (
+    <SignInPendingView
+      session={session}
+      supportUrl={config.app.supportUrl ?? '/'}
+      // Runs the guard again: it sends a new redirect login from the signed-out session.
+      onRetry={() => void router.invalidate()}
+      onHome={() => void router.navigate({ to: '/' })}
+      // Signed in (the route is slow to load): log out. Otherwise nobody is signed in and the
+      // session may be on its way to the provider: start over, as the bootstrap screen does.
+      onLogout={() =>
+        selectSessionStatus(session.getSnapshot()) === 'signedIn'
+          ? session.send({ type: 'session.logout' })
+          : window.location.reload()
+      }
+    />
+  );
+}
+
+export const signedInOnlyPending = {
+  pendingComponent: SignedInOnlyPending,
+  pendingMs: 0,
+  pendingMinMs: 0,
+} as const;
