@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { ActivePracticeResponse, Invite, Profile, UserPractice } from './domain';
 import { inviteMachine, selectInviteView } from './invite.machine';
-import { inviteCodeMachine } from './invite-code.machine';
+import { inviteCodeMachine, selectInviteCodeView } from './invite-code.machine';
 import { landingMachine, selectLandingView } from './landing.machine';
 import { portalRedirectMachine } from './portal-redirect.machine';
 import { practiceDisplayName, type SessionAnswer } from './practice-flow';
@@ -368,6 +368,57 @@ describe('invite-code machine', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(seen).toEqual(['NOPE', 'JOINAU01']);
     expect(redirect).toHaveBeenCalledWith({ url: fixtures.bondi.environmentUrl });
+  });
+
+  it('the profile step: the form (a 400 keeps it, with the errors), then the code form', async () => {
+    const rejected = failure(400, 'Phone is invalid', { phone: ['Phone is invalid'] });
+    const answers: Array<() => void> = [
+      () => {
+        throw rejected;
+      },
+      () => undefined,
+    ];
+    const actor = createActor(
+      inviteCodeMachine.provide({
+        actors: {
+          awaitSession: session({ user: fixtures.verifiedUser }),
+          profileStep: profileStep({
+            checkProfileExists: resolves(false),
+            createProfile: fromPromise<void, { profile: Profile }>(async () => answers.shift()?.()),
+          }),
+        },
+      }),
+      { input: { forceLogin: null, code: 'joinau01' } },
+    ).start();
+    await waitFor(actor, (s) => selectInviteCodeView(s) === 'profileForm');
+    expect(selectStepBusy(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'profile.submit', profile: fixtures.profile });
+    expect(selectStepBusy(actor.getSnapshot())).toBe(true);
+    expect(selectInviteCodeView(actor.getSnapshot())).toBe('profileForm');
+    await waitFor(actor, (s) => selectProfileStepFailure(s) !== null);
+    expect(selectProfileStepFailure(actor.getSnapshot())).toEqual(rejected);
+    expect(selectInviteCodeView(actor.getSnapshot())).toBe('profileForm');
+    actor.send({ type: 'profile.submit', profile: fixtures.profile });
+    await waitFor(actor, (s) => s.hasTag('codeForm'));
+    expect(actor.getSnapshot().context.profileStep).toBeNull();
+    expect(actor.getSnapshot().context.errorCode).toBeNull();
+  });
+
+  it('the profile step failing (≥ 500) goes to /server-error with profile_failed', async () => {
+    const navigate = vi.fn();
+    const actor = createActor(
+      inviteCodeMachine.provide({
+        actors: {
+          awaitSession: session({ user: fixtures.verifiedUser }),
+          profileStep: profileStep({ checkProfileExists: rejects<boolean>(failure(502)) }),
+        },
+        actions: { navigate: (_, p) => navigate(p) },
+      }),
+      { input: { forceLogin: null, code: null } },
+    ).start();
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().context.errorCode).toBe('profile_failed');
+    expect(navigate).toHaveBeenCalledWith({ to: '/server-error', replace: true });
   });
 
   it('an unverified user is sent to the verification screen', async () => {
