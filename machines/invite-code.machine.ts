@@ -1,9 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { LoginConnection, Profile, SessionUser, UserPractice } from './domain';
 import {
-  type CallFailure,
   failureOf,
-  isBadRequest,
   isEmailVerified,
   isServerFailure,
   isSignedIn,
@@ -11,9 +9,19 @@ import {
   type NavigateParams,
   type SessionAnswer,
 } from './practice-flow';
+import {
+  hasStepTag,
+  isProfileStepFailed,
+  mirrorOfProfileStep,
+  type ProfileStepMirror,
+  type ProfileStepOutput,
+  profileStepMachine,
+} from './profile-step.machine';
 
 /**
- * /invite-code?forceLogin=&code= (spec §2, §4, §5): no profile → the profile form; unverified
+ * /invite-code?forceLogin=&code= (spec §2, §4, §5): no profile → the profile form (the profile
+ * step, machines/profile-step.machine.ts, invoked as `profileStep`: its tags and failure are
+ * mirrored into `context.profileStep` for the view, `profile.submit` is forwarded to it); unverified
  * email → the verification screen; otherwise the code form (required, shown uppercase, `code`
  * prefills). A signed-out visit with forceLogin not false shows the login chooser; with
  * forceLogin=false the login starts straight away (the authentication guard's behaviour).
@@ -32,7 +40,8 @@ export interface InviteCodeContext {
   code: string;
   user: SessionUser | null;
   practice: UserPractice | null;
-  profileFailure: CallFailure | null;
+  /** The running profile step's tags and failure (mirrored from the child; null otherwise). */
+  profileStep: ProfileStepMirror | null;
   /** The server's message for a rejected code (server data, shown as is). */
   serverMessage: string | null;
   errorCode: 'session_failed' | 'profile_failed' | 'code_rejected' | 'code_failed' | null;
@@ -59,8 +68,7 @@ export const inviteCodeMachine = setup({
   },
   actors: {
     awaitSession: fromPromise<SessionAnswer>(async () => ({ user: null })),
-    checkProfileExists: fromPromise<boolean>(async () => false),
-    createProfile: fromPromise<void, { profile: Profile }>(async () => undefined),
+    profileStep: profileStepMachine,
     joinWithCode: fromPromise<UserPractice, { inviteCode: string }>(async () => {
       throw new Error('joinWithCode not provided');
     }),
@@ -73,9 +81,9 @@ export const inviteCodeMachine = setup({
   guards: {
     isSignedOut: (_, params: { answer: SessionAnswer }) => !isSignedIn(params.answer),
     isLoginForced: ({ context }) => context.forceLogin !== false,
-    profileExists: (_, params: { exists: boolean }) => params.exists,
+    isProfileStepFailed: (_, params: { output: ProfileStepOutput | undefined }) =>
+      isProfileStepFailed(params.output),
     isServerFailure: (_, params: { error: unknown }) => isServerFailure(params.error),
-    isBadRequest: (_, params: { error: unknown }) => isBadRequest(params.error),
     isEmailVerified: ({ context }) => isEmailVerified(context.user),
     hasCode: (_, params: { code: string }) => normaliseInviteCode(params.code) !== '',
   },
@@ -86,7 +94,7 @@ export const inviteCodeMachine = setup({
     code: normaliseInviteCode(input.code),
     user: null,
     practice: null,
-    profileFailure: null,
+    profileStep: null,
     serverMessage: null,
     errorCode: null,
   }),
@@ -102,7 +110,7 @@ export const inviteCodeMachine = setup({
             guard: { type: 'isSignedOut', params: ({ event }) => ({ answer: event.output }) },
             target: 'signedOut',
           },
-          { target: 'checkingProfile', actions: assign({ user: ({ event }) => event.output.user }) },
+          { target: 'profileStep', actions: assign({ user: ({ event }) => event.output.user }) },
         ],
         onError: { target: 'signedOut', actions: assign({ errorCode: 'session_failed' }) },
       },
@@ -136,48 +144,25 @@ export const inviteCodeMachine = setup({
         }),
       },
     },
-    checkingProfile: {
-      tags: ['busy'],
+    profileStep: {
       invoke: {
-        id: 'checkProfileExists',
-        src: 'checkProfileExists',
+        id: 'profileStep',
+        src: 'profileStep',
+        onSnapshot: {
+          actions: assign({ profileStep: ({ event }) => mirrorOfProfileStep(event.snapshot) }),
+        },
         onDone: [
           {
-            guard: { type: 'profileExists', params: ({ event }) => ({ exists: event.output }) },
-            target: 'checkingEmail',
-          },
-          { target: 'enteringProfile' },
-        ],
-        onError: { target: 'failed', actions: assign({ errorCode: 'profile_failed' }) },
-      },
-    },
-    enteringProfile: {
-      tags: ['profileForm'],
-      on: { 'profile.submit': 'savingProfile' },
-    },
-    savingProfile: {
-      tags: ['busy', 'profileForm'],
-      invoke: {
-        id: 'createProfile',
-        src: 'createProfile',
-        input: ({ event }) => ({
-          profile: event.type === 'profile.submit' ? event.profile : ({} as Profile),
-        }),
-        onDone: { target: 'checkingEmail', actions: assign({ profileFailure: null }) },
-        onError: [
-          {
-            guard: { type: 'isServerFailure', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isProfileStepFailed', params: ({ event }) => ({ output: event.output }) },
             target: 'failed',
             actions: assign({ errorCode: 'profile_failed' }),
           },
-          {
-            guard: { type: 'isBadRequest', params: ({ event }) => ({ error: event.error }) },
-            target: 'enteringProfile',
-            actions: assign({ profileFailure: ({ event }) => failureOf(event.error) }),
-          },
-          { target: 'checkingEmail', actions: assign({ profileFailure: null }) },
+          { target: 'checkingEmail' },
         ],
+        onError: { target: 'failed', actions: assign({ errorCode: 'profile_failed' }) },
       },
+      exit: assign({ profileStep: null }),
+      on: { 'profile.submit': { actions: sendTo('profileStep', ({ event }) => event) } },
     },
     checkingEmail: {
       always: [{ guard: 'isEmailVerified', target: 'enteringCode' }, { target: 'unverifiedEmail' }],
@@ -252,7 +237,7 @@ export type InviteCodeView = 'busy' | 'loginChooser' | 'profileForm' | 'codeForm
 
 export function selectInviteCodeView(snapshot: InviteCodeSnapshot): InviteCodeView {
   for (const view of ['loginChooser', 'profileForm', 'codeForm'] as const) {
-    if (snapshot.hasTag(view)) return view;
+    if (hasStepTag(snapshot, view)) return view;
   }
   return 'busy';
 }

@@ -1,21 +1,28 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Invite, LoginConnection, Profile, SessionUser, UserPractice } from './domain';
 import {
-  type CallFailure,
   failureOf,
-  isBadRequest,
   isEmailVerified,
-  isServerFailure,
   isSignedIn,
   type LoginParams,
   type NavigateParams,
   type SessionAnswer,
 } from './practice-flow';
+import {
+  hasStepTag,
+  isProfileStepFailed,
+  mirrorOfProfileStep,
+  type ProfileStepMirror,
+  type ProfileStepOutput,
+  profileStepMachine,
+} from './profile-step.machine';
 
 /**
  * /invite?practiceKey=&redirectUri= (spec §2, §6, §8). Signed out: a sign-up chooser that returns
- * here. Signed in without a profile: the profile form (≥ 500 → /server-error, 400 stays with the
- * errors, anything else continues). Then, for a verified email, the invite is accepted and the
+ * here. Signed in: the profile step (machines/profile-step.machine.ts, invoked as `profileStep`:
+ * without a profile the form, ≥ 500 → /server-error, 400 stays with the errors, anything else
+ * continues; its tags and failure are mirrored into `context.profileStep` for the view, and
+ * `profile.submit` is forwarded to it). Then, for a verified email, the invite is accepted and the
  * browser goes to `redirectUri` when it is on an allowed origin, else to the practice's
  * environment (the edge helper src/app/live/redirects.ts decides). The invite is kept in local
  * storage (provided `storeInvite`) so it survives the sign-up redirect and a reload.
@@ -31,8 +38,8 @@ export interface InviteContext extends InviteInput {
   /** The user's pending invites (to tell an invite for another practice apart). */
   invites: Invite[];
   practice: UserPractice | null;
-  /** A 400 answer to the profile creation: field errors and message to show on the form. */
-  profileFailure: CallFailure | null;
+  /** The running profile step's tags and failure (mirrored from the child; null otherwise). */
+  profileStep: ProfileStepMirror | null;
   errorCode: 'session_failed' | 'profile_failed' | 'accept_failed' | null;
 }
 
@@ -59,8 +66,7 @@ export const inviteMachine = setup({
   },
   actors: {
     awaitSession: fromPromise<SessionAnswer>(async () => ({ user: null })),
-    checkProfileExists: fromPromise<boolean>(async () => false),
-    createProfile: fromPromise<void, { profile: Profile }>(async () => undefined),
+    profileStep: profileStepMachine,
     fetchPendingInvites: fromPromise<Invite[]>(async () => []),
     acceptInvite: fromPromise<UserPractice, { practiceKey: string }>(async () => {
       throw new Error('acceptInvite not provided');
@@ -76,9 +82,8 @@ export const inviteMachine = setup({
   guards: {
     hasInvite: ({ context }) => Boolean(context.practiceKey),
     isSignedOut: (_, params: { answer: SessionAnswer }) => !isSignedIn(params.answer),
-    profileExists: (_, params: { exists: boolean }) => params.exists,
-    isServerFailure: (_, params: { error: unknown }) => isServerFailure(params.error),
-    isBadRequest: (_, params: { error: unknown }) => isBadRequest(params.error),
+    isProfileStepFailed: (_, params: { output: ProfileStepOutput | undefined }) =>
+      isProfileStepFailed(params.output),
     isEmailVerified: ({ context }) => isEmailVerified(context.user),
     isInviteForAnotherPractice: ({ context }) =>
       context.invites.length > 0 && !context.invites.some((i) => i.practiceKey === context.practiceKey),
@@ -93,7 +98,7 @@ export const inviteMachine = setup({
     user: null,
     invites: [],
     practice: null,
-    profileFailure: null,
+    profileStep: null,
     errorCode: null,
   }),
   initial: 'checkingInvite',
@@ -121,7 +126,7 @@ export const inviteMachine = setup({
             guard: { type: 'isSignedOut', params: ({ event }) => ({ answer: event.output }) },
             target: 'signedOut',
           },
-          { target: 'checkingProfile', actions: assign({ user: ({ event }) => event.output.user }) },
+          { target: 'profileStep', actions: assign({ user: ({ event }) => event.output.user }) },
         ],
         onError: { target: 'signedOut', actions: assign({ errorCode: 'session_failed' }) },
       },
@@ -141,48 +146,25 @@ export const inviteMachine = setup({
         },
       },
     },
-    checkingProfile: {
-      tags: ['busy'],
+    profileStep: {
       invoke: {
-        id: 'checkProfileExists',
-        src: 'checkProfileExists',
+        id: 'profileStep',
+        src: 'profileStep',
+        onSnapshot: {
+          actions: assign({ profileStep: ({ event }) => mirrorOfProfileStep(event.snapshot) }),
+        },
         onDone: [
           {
-            guard: { type: 'profileExists', params: ({ event }) => ({ exists: event.output }) },
-            target: 'checkingEmail',
-          },
-          { target: 'enteringProfile' },
-        ],
-        onError: { target: 'failed', actions: assign({ errorCode: 'profile_failed' }) },
-      },
-    },
-    enteringProfile: {
-      tags: ['profileForm'],
-      on: { 'profile.submit': 'savingProfile' },
-    },
-    savingProfile: {
-      tags: ['busy', 'profileForm'],
-      invoke: {
-        id: 'createProfile',
-        src: 'createProfile',
-        input: ({ event }) => ({
-          profile: event.type === 'profile.submit' ? event.profile : ({} as Profile),
-        }),
-        onDone: { target: 'checkingEmail', actions: assign({ profileFailure: null }) },
-        onError: [
-          {
-            guard: { type: 'isServerFailure', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isProfileStepFailed', params: ({ event }) => ({ output: event.output }) },
             target: 'failed',
             actions: assign({ errorCode: 'profile_failed' }),
           },
-          {
-            guard: { type: 'isBadRequest', params: ({ event }) => ({ error: event.error }) },
-            target: 'enteringProfile',
-            actions: assign({ profileFailure: ({ event }) => failureOf(event.error) }),
-          },
-          { target: 'checkingEmail', actions: assign({ profileFailure: null }) },
+          { target: 'checkingEmail' },
         ],
+        onError: { target: 'failed', actions: assign({ errorCode: 'profile_failed' }) },
       },
+      exit: assign({ profileStep: null }),
+      on: { 'profile.submit': { actions: sendTo('profileStep', ({ event }) => event) } },
     },
     checkingEmail: {
       always: [{ guard: 'isEmailVerified', target: 'loadingInvites' }, { target: 'unverifiedEmail' }],
@@ -286,7 +268,7 @@ export function selectInviteView(snapshot: InviteSnapshot): InviteView {
     'otherPractice',
     'inviteNotFound',
   ] as const) {
-    if (snapshot.hasTag(view)) return view;
+    if (hasStepTag(snapshot, view)) return view;
   }
   return 'busy';
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { ActivePracticeResponse, Invite, Profile, UserPractice } from './domain';
-import { inviteMachine } from './invite.machine';
-import { inviteCodeMachine } from './invite-code.machine';
+import { inviteMachine, selectInviteView } from './invite.machine';
+import { inviteCodeMachine, selectInviteCodeView } from './invite-code.machine';
 import { landingMachine, selectLandingView } from './landing.machine';
 import { portalRedirectMachine } from './portal-redirect.machine';
 import { practiceDisplayName, type SessionAnswer } from './practice-flow';
 import { failure, fixtures, userStates } from './practice-flow.fixtures';
+import { profileStepMachine, selectProfileStepFailure, selectStepBusy } from './profile-step.machine';
 import { type SwitchPracticeEvent, switchPracticeMachine } from './switch-practice.machine';
 
 const session = (answer: SessionAnswer) => fromPromise<SessionAnswer>(async () => answer);
@@ -15,6 +16,9 @@ const rejects = <T, I = unknown>(error: unknown) =>
   fromPromise<T, I>(async () => {
     throw error;
   });
+/** The profile step child with its calls (a user with a profile is ready at once). */
+const profileStep = (actors: Parameters<typeof profileStepMachine.provide>[0]['actors'] = {}) =>
+  profileStepMachine.provide({ actors: { checkProfileExists: resolves(true), ...actors } });
 
 describe('landing machine', () => {
   it('signed out shows the chooser and starts a login returning to /', async () => {
@@ -178,7 +182,7 @@ describe('switch-practice machine', () => {
 describe('invite machine', () => {
   const base = {
     awaitSession: session({ user: fixtures.verifiedUser }),
-    checkProfileExists: resolves(true),
+    profileStep: profileStep(),
     fetchPendingInvites: resolves<Invite[]>([fixtures.inviteCamden]),
     acceptInvite: resolves<UserPractice, { practiceKey: string }>(fixtures.camden),
   };
@@ -211,16 +215,18 @@ describe('invite machine', () => {
       inviteMachine.provide({
         actors: {
           ...base,
-          checkProfileExists: resolves(false),
-          createProfile: fromPromise<void, { profile: typeof fixtures.profile }>(async ({ input }) =>
-            created(input),
-          ),
+          profileStep: profileStep({
+            checkProfileExists: resolves(false),
+            createProfile: fromPromise<void, { profile: typeof fixtures.profile }>(async ({ input }) =>
+              created(input),
+            ),
+          }),
         },
         actions: { redirectToInviteTarget: (_, p) => redirect(p), clearInvite: clear },
       }),
       { input: { practiceKey: 'uk-camden', redirectUri: null } },
     ).start();
-    await waitFor(actor, (s) => s.matches('enteringProfile'));
+    await waitFor(actor, (s) => selectInviteView(s) === 'profileForm');
     actor.send({ type: 'profile.submit', profile: fixtures.profile });
     await waitFor(actor, (s) => s.status === 'done');
     expect(created).toHaveBeenCalledWith({ profile: fixtures.profile });
@@ -234,7 +240,7 @@ describe('invite machine', () => {
   it.each([
     [500, 'failed'],
     [503, 'failed'],
-    [400, 'enteringProfile'],
+    [400, 'profileForm'],
     [409, 'done'],
   ])('profile creation answered %i → %s', async (status, expected) => {
     const navigate = vi.fn();
@@ -242,28 +248,34 @@ describe('invite machine', () => {
       inviteMachine.provide({
         actors: {
           ...base,
-          checkProfileExists: resolves(false),
-          createProfile: rejects<void, { profile: Profile }>(failure(status, 'x')),
+          profileStep: profileStep({
+            checkProfileExists: resolves(false),
+            createProfile: rejects<void, { profile: Profile }>(failure(status, 'x')),
+          }),
         },
         actions: { navigate: (_, p) => navigate(p) },
       }),
       { input: { practiceKey: 'uk-camden', redirectUri: null } },
     ).start();
-    await waitFor(actor, (s) => s.matches('enteringProfile'));
+    await waitFor(actor, (s) => selectInviteView(s) === 'profileForm');
     actor.send({ type: 'profile.submit', profile: fixtures.profile });
     await waitFor(
       actor,
       (s) =>
-        !s.matches('savingProfile') &&
+        !(s.matches('profileStep') && selectStepBusy(s)) &&
         !s.matches('checkingEmail') &&
         !s.matches('loadingInvites') &&
         !s.matches('acceptingInvite'),
     );
     const snapshot = actor.getSnapshot();
     if (expected === 'done') expect(snapshot.status).toBe('done');
-    else expect(snapshot.matches(expected as 'failed')).toBe(true);
-    if (expected === 'failed') expect(navigate).toHaveBeenCalledWith({ to: '/server-error', replace: true });
-    if (expected === 'enteringProfile') expect(snapshot.context.profileFailure?.status).toBe(400);
+    else if (expected === 'failed') expect(snapshot.matches('failed')).toBe(true);
+    else expect(selectInviteView(snapshot)).toBe(expected);
+    if (expected === 'failed') {
+      expect(navigate).toHaveBeenCalledWith({ to: '/server-error', replace: true });
+      expect(snapshot.context.errorCode).toBe('profile_failed');
+    }
+    if (expected === 'profileForm') expect(selectProfileStepFailure(snapshot)?.status).toBe(400);
   });
 
   it('an invite for another practice, an unknown invite and an unverified email get their own screens', async () => {
@@ -331,7 +343,7 @@ describe('invite-code machine', () => {
       inviteCodeMachine.provide({
         actors: {
           awaitSession: session({ user: fixtures.verifiedUser }),
-          checkProfileExists: resolves(true),
+          profileStep: profileStep(),
           joinWithCode: fromPromise<UserPractice, { inviteCode: string }>(async ({ input }) => {
             seen.push(input.inviteCode);
             if (answer === 'reject') throw failure(404, 'Invalid invite code');
@@ -358,13 +370,64 @@ describe('invite-code machine', () => {
     expect(redirect).toHaveBeenCalledWith({ url: fixtures.bondi.environmentUrl });
   });
 
+  it('the profile step: the form (a 400 keeps it, with the errors), then the code form', async () => {
+    const rejected = failure(400, 'Phone is invalid', { phone: ['Phone is invalid'] });
+    const answers: Array<() => void> = [
+      () => {
+        throw rejected;
+      },
+      () => undefined,
+    ];
+    const actor = createActor(
+      inviteCodeMachine.provide({
+        actors: {
+          awaitSession: session({ user: fixtures.verifiedUser }),
+          profileStep: profileStep({
+            checkProfileExists: resolves(false),
+            createProfile: fromPromise<void, { profile: Profile }>(async () => answers.shift()?.()),
+          }),
+        },
+      }),
+      { input: { forceLogin: null, code: 'joinau01' } },
+    ).start();
+    await waitFor(actor, (s) => selectInviteCodeView(s) === 'profileForm');
+    expect(selectStepBusy(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'profile.submit', profile: fixtures.profile });
+    expect(selectStepBusy(actor.getSnapshot())).toBe(true);
+    expect(selectInviteCodeView(actor.getSnapshot())).toBe('profileForm');
+    await waitFor(actor, (s) => selectProfileStepFailure(s) !== null);
+    expect(selectProfileStepFailure(actor.getSnapshot())).toEqual(rejected);
+    expect(selectInviteCodeView(actor.getSnapshot())).toBe('profileForm');
+    actor.send({ type: 'profile.submit', profile: fixtures.profile });
+    await waitFor(actor, (s) => s.hasTag('codeForm'));
+    expect(actor.getSnapshot().context.profileStep).toBeNull();
+    expect(actor.getSnapshot().context.errorCode).toBeNull();
+  });
+
+  it('the profile step failing (≥ 500) goes to /server-error with profile_failed', async () => {
+    const navigate = vi.fn();
+    const actor = createActor(
+      inviteCodeMachine.provide({
+        actors: {
+          awaitSession: session({ user: fixtures.verifiedUser }),
+          profileStep: profileStep({ checkProfileExists: rejects<boolean>(failure(502)) }),
+        },
+        actions: { navigate: (_, p) => navigate(p) },
+      }),
+      { input: { forceLogin: null, code: null } },
+    ).start();
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().context.errorCode).toBe('profile_failed');
+    expect(navigate).toHaveBeenCalledWith({ to: '/server-error', replace: true });
+  });
+
   it('an unverified user is sent to the verification screen', async () => {
     const navigate = vi.fn();
     createActor(
       inviteCodeMachine.provide({
         actors: {
           awaitSession: session({ user: fixtures.unverifiedUser }),
-          checkProfileExists: resolves(true),
+          profileStep: profileStep(),
         },
         actions: { navigate: (_, p) => navigate(p) },
       }),

@@ -170,8 +170,13 @@ async function mount(
   );
   await frame();
   await frame();
-  // Busy screens show their spinner after the loading pop-in delay (machines/constants.ts).
-  const busy = walk.snapshot().hasTag('busy') || walk.snapshot().hasTag('loading');
+  // Busy screens show their spinner after the loading pop-in delay (machines/constants.ts). The
+  // rendered busy screen counts too: a parent waiting on a child machine (the invite flows'
+  // profile step) has no busy tag of its own.
+  const busy =
+    walk.snapshot().hasTag('busy') ||
+    walk.snapshot().hasTag('loading') ||
+    container.querySelector('[data-testid="busy-screen"]') !== null;
   await sleep(busy ? 650 : 150);
   await document.fonts.ready;
   await frame();

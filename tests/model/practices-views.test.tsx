@@ -14,6 +14,11 @@ import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
 import { selectInviteView } from '../../machines/invite.machine';
 import { selectInviteCodeView } from '../../machines/invite-code.machine';
 import { selectLandingView } from '../../machines/landing.machine';
+import {
+  type ProfileStepParentSnapshot,
+  selectProfileStepFailure,
+  selectStepBusy,
+} from '../../machines/profile-step.machine';
 import { RuntimeConfigContext } from '../../src/app/actors-context';
 import { InviteCodeView } from '../../src/views/invites/invite-code-page';
 import { InviteView } from '../../src/views/invites/invite-page';
@@ -164,17 +169,83 @@ const loginButtons: Record<string, string> = {
   null: 'Email',
 };
 
-async function fillProfileAndSubmit(): Promise<boolean> {
+/**
+ * Fills and submits the profile form when the screen shows it ready (not saving), and waits until
+ * the page actor has received the `profile.submit` (Formik submits asynchronously); otherwise
+ * the adapter sends the event as is (the page forwards it to the profile step, which ignores it).
+ */
+async function fillProfileAndSubmit(actor: AnyActorRef): Promise<boolean> {
+  const submit = screen.queryByRole('button', { name: 'Continue' }) as HTMLButtonElement | null;
+  if (!screen.queryByRole('form', { name: 'Your profile' }) || !submit || submit.disabled) return false;
+  let received = false;
+  const inspection = actor.system.inspect((ev) => {
+    if (ev.type === '@xstate.event' && ev.actorRef === actor && ev.event.type === 'profile.submit') {
+      received = true;
+    }
+  });
   fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: '0412345678' } });
   fireEvent.change(screen.getByLabelText(/^Date of birth/), { target: { value: '1990-01-31' } });
   fireEvent.change(screen.getByLabelText(/^First name/), { target: { value: 'Noah' } });
   fireEvent.change(screen.getByLabelText(/^Last name/), { target: { value: 'Brown' } });
   fireEvent.click(screen.getByLabelText(/privacy policy/));
-  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  fireEvent.click(submit);
+  await waitFor(() => expect(received).toBe(true));
+  inspection.unsubscribe();
   return true;
 }
 
-const drivers: Array<{ spec: PathSpec; driver: ScreenDriver; fakeTime?: boolean }> = [
+/** The rendered profile step: the form (saving or not) and a rejected answer's field error. */
+function checkProfileStep(s: Snap, view: string): void {
+  expect(screen.queryByRole('form', { name: 'Your profile' }) !== null).toBe(view === 'profileForm');
+  if (view !== 'profileForm') return;
+  const submit = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+  expect(submit.disabled).toBe(selectStepBusy(s as unknown as ProfileStepParentSnapshot));
+  // (Shown errors stay in the form's state; the step only drops its failure when it is done.)
+  if (selectProfileStepFailure(s as unknown as ProfileStepParentSnapshot) !== null) {
+    expect(screen.queryAllByText('Phone is invalid').length).toBeGreaterThan(0);
+  }
+}
+
+/**
+ * The parents' default paths take the mirrored-snapshot transition once (the inert fake's own
+ * report), so they never show the profile form. Add, from the exhaustive paths, the shortest one
+ * ending in each snapshot the child can report, and in each `profile.submit` after a different
+ * step state: the form, saving, a rejected answer, busy.
+ */
+function pathsWithProfileStep(spec: PathSpec): MachinePath[] {
+  const extra = new Map<string, MachinePath>();
+  for (const path of generatePaths({ ...spec, exhaustive: true })) {
+    // Exhaustive paths are maximal (prefixes are dropped): look at every prefix.
+    const labels = path.description.replace(/^input#\d+: /, '').split(' → ');
+    path.steps.forEach((step, i) => {
+      if (step.event.type !== 'xstate.snapshot.profileStep' && step.event.type !== 'profile.submit') return;
+      const before = JSON.parse((path.steps[i - 1]?.state ?? path.initial).context) as {
+        profileStep: unknown;
+      };
+      const key =
+        step.event.type === 'profile.submit'
+          ? JSON.stringify([step.event.type, before.profileStep])
+          : JSON.stringify(step.event);
+      const kept = extra.get(key);
+      if (kept && kept.steps.length <= i + 1) return;
+      extra.set(key, {
+        ...path,
+        description: `input#${path.inputIndex}: ${labels.slice(0, i + 1).join(' → ')}`,
+        steps: path.steps.slice(0, i + 1),
+      });
+    });
+  }
+  const base = generatePaths(spec);
+  const seen = new Set(base.map((p) => p.description));
+  return [...base, ...[...extra.values()].filter((p) => !seen.has(p.description))];
+}
+
+const drivers: Array<{
+  spec: PathSpec;
+  driver: ScreenDriver;
+  fakeTime?: boolean;
+  paths?: (spec: PathSpec) => MachinePath[];
+}> = [
   {
     spec: landingSpec as PathSpec,
     fakeTime: true,
@@ -250,16 +321,17 @@ const drivers: Array<{ spec: PathSpec; driver: ScreenDriver; fakeTime?: boolean 
   },
   {
     spec: inviteSpec as PathSpec,
+    paths: pathsWithProfileStep,
     driver: {
       render: (actor) => <InviteView actor={actor as never} />,
-      user: async (event) => {
+      user: async (event, actor) => {
         switch (event.type) {
           case 'signup.choose': {
             const connection = String((event as { connection?: unknown }).connection ?? null);
             return click(`Sign up with ${loginButtons[connection]}`);
           }
           case 'profile.submit':
-            return fillProfileAndSubmit();
+            return fillProfileAndSubmit(actor);
           case 'email.verify':
             return click('Verify my email');
           case 'switchPractice.open':
@@ -273,7 +345,7 @@ const drivers: Array<{ spec: PathSpec; driver: ScreenDriver; fakeTime?: boolean 
         expect(screen.queryByRole('group', { name: 'Choose a login method' }) !== null).toBe(
           view === 'signupChooser',
         );
-        expect(screen.queryByRole('form', { name: 'Your profile' }) !== null).toBe(view === 'profileForm');
+        checkProfileStep(s, view);
         expect(screen.queryByText('Please verify your email') !== null).toBe(view === 'emailUnverified');
         expect(screen.queryByText('This invite is not for you') !== null).toBe(view === 'otherPractice');
         expect(screen.queryByText('This invite is no longer valid') !== null).toBe(view === 'inviteNotFound');
@@ -283,16 +355,17 @@ const drivers: Array<{ spec: PathSpec; driver: ScreenDriver; fakeTime?: boolean 
   },
   {
     spec: inviteCodeSpec as PathSpec,
+    paths: pathsWithProfileStep,
     driver: {
       render: (actor) => <InviteCodeView actor={actor as never} />,
-      user: async (event) => {
+      user: async (event, actor) => {
         switch (event.type) {
           case 'login.choose': {
             const connection = String((event as { connection?: unknown }).connection ?? null);
             return click(`Sign in with ${loginButtons[connection]}`);
           }
           case 'profile.submit':
-            return fillProfileAndSubmit();
+            return fillProfileAndSubmit(actor);
           case 'code.submit': {
             const code = (event as { code?: string }).code ?? '';
             // A blank code never leaves the form (required); the machine's guard is the backstop.
@@ -312,7 +385,7 @@ const drivers: Array<{ spec: PathSpec; driver: ScreenDriver; fakeTime?: boolean 
         expect(screen.queryByRole('group', { name: 'Choose a login method' }) !== null).toBe(
           view === 'loginChooser',
         );
-        expect(screen.queryByRole('form', { name: 'Your profile' }) !== null).toBe(view === 'profileForm');
+        checkProfileStep(s, view);
         const codeInput = screen.queryByLabelText(/^Invite code/) as HTMLInputElement | null;
         expect(codeInput !== null).toBe(view === 'codeForm');
         expect(screen.queryByTestId('busy-screen') !== null).toBe(view === 'busy');
@@ -328,8 +401,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-for (const { spec, driver, fakeTime } of drivers) {
-  const paths: MachinePath[] = generatePaths(spec);
+for (const { spec, driver, fakeTime, paths: pathsOf = generatePaths } of drivers) {
+  const paths: MachinePath[] = pathsOf(spec);
   describe(`${spec.name} screen: generated paths`, () => {
     for (const path of paths) {
       it(path.description, async () => {

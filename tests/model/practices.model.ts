@@ -10,6 +10,7 @@ import { inviteCodeMachine } from '../../machines/invite-code.machine';
 import { landingMachine } from '../../machines/landing.machine';
 import { portalRedirectMachine } from '../../machines/portal-redirect.machine';
 import { failure, fixtures, userStates } from '../../machines/practice-flow.fixtures';
+import { type ProfileStepContext, profileStepMachine } from '../../machines/profile-step.machine';
 import { switchPracticeMachine } from '../../machines/switch-practice.machine';
 import { definePathSpec } from '../support/paths';
 
@@ -81,6 +82,50 @@ export const switchPracticeSpec = definePathSpec({
   }),
 });
 
+/**
+ * The profile step (machines/profile-step.machine.ts) on its own: every state and transition of
+ * the child both invite flows invoke.
+ */
+export const profileStepSpec = definePathSpec({
+  name: 'profileStep',
+  machine: profileStepMachine,
+  events: {
+    'xstate.done.actor.checkProfileExists': done('checkProfileExists', true, false),
+    'xstate.error.actor.createProfile': error(
+      'createProfile',
+      failure(500),
+      failure(503),
+      failure(400, 'Phone is invalid', { phone: ['Phone is invalid'] }),
+      failure(409, 'Profile exists'),
+    ),
+    'profile.submit': [ev({ type: 'profile.submit', profile: fixtures.profile })],
+  },
+});
+
+/**
+ * In the parents the child is an inert fake like every invoked actor: the path delivers its
+ * output (`done: profileStep`) and, for the view, the snapshots it would report (real snapshots
+ * of the child machine in each of its waiting states), which the parent mirrors into
+ * `context.profileStep`.
+ */
+const stepSnapshot = (value: string, context: ProfileStepContext = { failure: null }) =>
+  ev({
+    type: 'xstate.snapshot.profileStep',
+    snapshot: profileStepMachine.resolveState({ value, context }),
+  });
+const profileStepEvents = {
+  'xstate.done.actor.profileStep': done('profileStep', { result: 'ready' }, { result: 'failed' }),
+  'xstate.snapshot.profileStep': [
+    stepSnapshot('checkingProfile'),
+    stepSnapshot('enteringProfile'),
+    stepSnapshot('savingProfile'),
+    stepSnapshot('enteringProfile', {
+      failure: failure(400, 'Phone is invalid', { phone: ['Phone is invalid'] }),
+    }),
+  ],
+  'profile.submit': [ev({ type: 'profile.submit', profile: fixtures.profile })],
+};
+
 const inviteSessionDone = done(
   'awaitSession',
   { user: null },
@@ -97,13 +142,7 @@ export const inviteSpec = definePathSpec({
   ],
   events: {
     'xstate.done.actor.awaitSession': inviteSessionDone,
-    'xstate.done.actor.checkProfileExists': done('checkProfileExists', true, false),
-    'xstate.error.actor.createProfile': error(
-      'createProfile',
-      failure(500),
-      failure(400, 'Phone is invalid', { phone: ['Phone is invalid'] }),
-      failure(409, 'Profile exists'),
-    ),
+    ...profileStepEvents,
     'xstate.done.actor.fetchPendingInvites': done(
       'fetchPendingInvites',
       [],
@@ -118,7 +157,6 @@ export const inviteSpec = definePathSpec({
       failure(500),
     ),
     'signup.choose': [ev({ type: 'signup.choose', connection: null })],
-    'profile.submit': [ev({ type: 'profile.submit', profile: fixtures.profile })],
   },
 });
 
@@ -131,13 +169,7 @@ export const inviteCodeSpec = definePathSpec({
   ],
   events: {
     'xstate.done.actor.awaitSession': inviteSessionDone,
-    'xstate.done.actor.checkProfileExists': done('checkProfileExists', true, false),
-    'xstate.error.actor.createProfile': error(
-      'createProfile',
-      failure(503),
-      failure(400, 'Phone is invalid', { phone: ['Phone is invalid'] }),
-      failure(409),
-    ),
+    ...profileStepEvents,
     'xstate.done.actor.joinWithCode': done('joinWithCode', fixtures.bondi),
     'xstate.error.actor.joinWithCode': error(
       'joinWithCode',
@@ -145,7 +177,6 @@ export const inviteCodeSpec = definePathSpec({
       failure(500),
     ),
     'login.choose': [ev({ type: 'login.choose', connection: 'apple' })],
-    'profile.submit': [ev({ type: 'profile.submit', profile: fixtures.profile })],
     'code.submit': [ev({ type: 'code.submit', code: 'joinau01' }), ev({ type: 'code.submit', code: '   ' })],
   },
 });
@@ -165,5 +196,6 @@ export const practiceSpecs = [
   switchPracticeSpec,
   inviteSpec,
   inviteCodeSpec,
+  profileStepSpec,
   portalRedirectSpec,
 ];

@@ -16,6 +16,7 @@ import {
   inviteSpec,
   landingSpec,
   portalRedirectSpec,
+  profileStepSpec,
   switchPracticeSpec,
 } from './practices.model';
 import { hubConnectionPathSpec, userStorePathSpec } from './realtime.model';
@@ -40,5 +41,6 @@ export const registry: RegistryEntry[] = [
   { name: 'switchPractice', spec: switchPracticeSpec },
   { name: 'invite', spec: inviteSpec },
   { name: 'inviteCode', spec: inviteCodeSpec },
+  { name: 'profileStep', spec: profileStepSpec },
   { name: 'portalRedirect', spec: portalRedirectSpec },
 ];

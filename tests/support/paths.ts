@@ -383,6 +383,12 @@ function describeEvent(e: EventObject, delayMs: number): string {
     return `done:${e.type.slice(18)}${shown}`;
   }
   if (e.type.startsWith('xstate.error.actor.')) return `error:${e.type.slice(19)}`;
+  if (e.type.startsWith('xstate.snapshot.')) {
+    // A child machine's report (invoke.onSnapshot): its state and context, not the whole snapshot.
+    const snapshot = (e as { snapshot?: { value?: unknown; context?: unknown } }).snapshot;
+    const shown = JSON.stringify({ value: snapshot?.value, context: snapshot?.context }) ?? '';
+    return `snapshot:${e.type.slice(16)}(${shown.slice(0, 90)})`;
+  }
   const extra = Object.keys(e).filter((k) => k !== 'type');
   return extra.length
     ? `${e.type}${JSON.stringify(Object.fromEntries(extra.map((k) => [k, (e as never)[k]])))}`

@@ -4,6 +4,7 @@ import { type ActorRefFrom, fromPromise } from 'xstate';
 import type { Invite, Profile, UserPractice, UserState } from '../../../machines/domain';
 import { type InviteInput, inviteMachine } from '../../../machines/invite.machine';
 import { type InviteCodeInput, inviteCodeMachine } from '../../../machines/invite-code.machine';
+import { profileStepMachine } from '../../../machines/profile-step.machine';
 import { logger } from '../logger';
 import { storageKeys } from '../storage-keys';
 import { call, type FlowEdges, fallbackLists, settledSession, useFlowEdges } from './practices';
@@ -94,16 +95,25 @@ async function pendingInvitesOf(edges: FlowEdges): Promise<Invite[]> {
   return (await call(() => fallbackLists())).invites;
 }
 
+/** The profile step both invite flows invoke (machines/profile-step.machine.ts). */
+export function provideProfileStep(edges: FlowEdges): typeof profileStepMachine {
+  return profileStepMachine.provide({
+    actors: {
+      checkProfileExists: fromPromise(() => call(() => edges.api().profileExists())),
+      createProfile: fromPromise(({ input }) =>
+        call(() => edges.api().createProfile(toPayload(input.profile))),
+      ),
+    },
+  });
+}
+
 // ───────────────────────────── /invite ─────────────────────────────
 
 export function provideInvite(edges: FlowEdges, storage?: Storage): typeof inviteMachine {
   return inviteMachine.provide({
     actors: {
       awaitSession: fromPromise(() => settledSession(edges.actors.session)),
-      checkProfileExists: fromPromise(() => call(() => edges.api().profileExists())),
-      createProfile: fromPromise(({ input }) =>
-        call(() => edges.api().createProfile(toPayload(input.profile))),
-      ),
+      profileStep: provideProfileStep(edges),
       // The user store knows the pending invites; without it the server decides alone.
       fetchPendingInvites: fromPromise(() => pendingInvitesOf(edges)),
       acceptInvite: fromPromise<UserPractice, { practiceKey: string }>(({ input }) =>
@@ -139,10 +149,7 @@ export function provideInviteCode(edges: FlowEdges): typeof inviteCodeMachine {
   return inviteCodeMachine.provide({
     actors: {
       awaitSession: fromPromise(() => settledSession(edges.actors.session)),
-      checkProfileExists: fromPromise(() => call(() => edges.api().profileExists())),
-      createProfile: fromPromise(({ input }) =>
-        call(() => edges.api().createProfile(toPayload(input.profile))),
-      ),
+      profileStep: provideProfileStep(edges),
       joinWithCode: fromPromise<UserPractice, { inviteCode: string }>(({ input }) =>
         call(() => edges.api().joinByInviteCode(input.inviteCode)),
       ),

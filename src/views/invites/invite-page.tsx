@@ -3,6 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
 import { type InviteContext, selectInviteView } from '../../../machines/invite.machine';
+import { selectProfileStepFailure, selectStepBusy } from '../../../machines/profile-step.machine';
 import { type InviteActor, useInviteActor } from '../../app/live/invites';
 import { LoginChooser } from '../../ui/login-chooser';
 import { BusyScreen } from '../shared/busy-screen';
@@ -79,8 +80,6 @@ const route = getRouteApi('/invite');
 
 type Snapshot = Parameters<typeof selectInviteView>[0];
 const selectUser = (s: Snapshot) => (s.context as InviteContext).user;
-const selectFailure = (s: Snapshot) => (s.context as InviteContext).profileFailure;
-const selectSaving = (s: Snapshot) => s.hasTag('busy');
 
 /** /invite?practiceKey=&redirectUri= — a thin view of machines/invite.machine.ts. */
 export function InvitePage() {
@@ -93,8 +92,8 @@ export function InviteView({ actor }: { actor: InviteActor }) {
   const intl = useIntl();
   const view = useSelector(actor, selectInviteView);
   const user = useSelector(actor, selectUser);
-  const failure = useSelector(actor, selectFailure);
-  const saving = useSelector(actor, selectSaving);
+  const failure = useSelector(actor, selectProfileStepFailure);
+  const saving = useSelector(actor, selectStepBusy);
 
   const problem = (title: string, text: string, action: React.ReactNode) => (
     <Container size="sm" py="xl">
