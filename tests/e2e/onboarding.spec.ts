@@ -203,6 +203,34 @@ it.describe('onboarding', () => {
     expect(stored?.environment).toBe('au');
   });
 
+  it('moving on: the next step waits hidden and out of the accessibility tree; focus moves to the new heading; Back restarts at the pin', async ({
+    page,
+  }) => {
+    await page.goto('/onboarding?pin=1234');
+    await expect(page.getByRole('heading', { name: 'Set up your practice' })).toBeVisible();
+    // The account step is rendered ahead (decision 041): in the DOM, hidden, not announced.
+    const account = page.locator('[data-onboarding-step="account"]');
+    await expect(account).toBeAttached();
+    await expect(account).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Sign up with Google' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Sign up with Google' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeFocused();
+    await expect(page).toHaveURL(/\/onboarding\/register-account$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page).toHaveTitle(/Register Account/);
+
+    // Back: the address is the pin step again, and so is the wizard (restarted from the draft).
+    await page.goBack();
+    await expect(page).toHaveURL(/\/onboarding\?pin=1234$/);
+    await expect(page.getByRole('heading', { name: 'Set up your practice' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign up with Google' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeFocused();
+  });
+
   it('UK practice without a pin via a social login: CRN, UK postcode, no state → UK environment', async ({
     page,
   }) => {

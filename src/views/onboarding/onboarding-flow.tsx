@@ -8,6 +8,7 @@ import {
   stepOf,
   useOnboardingFlowActor,
 } from '../../app/live/onboarding';
+import { onboardingSearch, syncSearch, thankYouSearch } from '../../app/search-schemas';
 import { DirectoryPracticePage } from './directory-practice-page';
 import { PinPage } from './pin-page';
 import { RegisterAccountPage } from './register-account-page';
@@ -100,6 +101,17 @@ export const OnboardingSteps = memo(function OnboardingSteps({
   );
 });
 
+const pinSearchOf = syncSearch(onboardingSearch);
+const thankYouSearchOf = syncSearch(thankYouSearch);
+const directoryPath = /^\/onboarding\/directory-practice\/([^/]+)$/;
+const decoded = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
 const stepOfPath: Record<string, OnboardingStep> = {
   [onboardingPaths.pin]: 'pin',
   [onboardingPaths.account]: 'account',
@@ -114,15 +126,14 @@ const stepOfPath: Record<string, OnboardingStep> = {
  * wizard and the address follows it.
  */
 export function OnboardingFlow() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname.replace(/\/+$/, '') || '/' });
-  // The step route's own (validated) search and params: the leaf match, below this layout.
-  const search = useRouterState({ select: (s) => s.matches[s.matches.length - 1]?.search });
-  const params = useRouterState({ select: (s) => s.matches[s.matches.length - 1]?.params });
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-  const initialPin = search && 'pin' in search ? text(search.pin) : undefined;
-  const practiceKey = search && 'practiceKey' in search ? text(search.practiceKey) : undefined;
-  const directoryPracticeKey =
-    params && 'directoryPracticeKey' in params ? text(params.directoryPracticeKey) : undefined;
+  // From the location alone (it changes at once on Back; the route matches follow later), with
+  // the step routes' own search schemas.
+  const location = useRouterState({ select: (s) => s.location });
+  const pathname = location.pathname.replace(/\/+$/, '') || '/';
+  const initialPin = pinSearchOf(location.search).pin;
+  const practiceKey = thankYouSearchOf(location.search).practiceKey;
+  const directory = directoryPath.exec(pathname)?.[1];
+  const directoryPracticeKey = directory ? decoded(directory) : undefined;
   const routeStep: OnboardingStep = directoryPracticeKey
     ? 'directoryPractice'
     : (stepOfPath[pathname] ?? 'pin');
