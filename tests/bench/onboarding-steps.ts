@@ -13,7 +13,8 @@
  * Timing is measured inside the page (performance.now() from the click to the first frame where
  * the next step's text is in the DOM, via a MutationObserver), so Playwright's polling is not
  * counted. Before each timed click the page is left to go network-idle, as it would while a user
- * types (the onboarding screens' code is preloaded in the background). The sign-up at the identity provider (step 1 → step 2) is not timed. Route chunks are
+ * types (the next step is rendered ahead meanwhile, decision 041). The sign-up at the identity
+ * provider (step 1 → step 2) is not timed. Route chunks are
  * loaded on the first run; the report shows the first (cold) run separately from the rest.
  * Text counts as shown only when it is rendered (`innerText` skips the hidden, pre-rendered next
  * step of decision 041).
