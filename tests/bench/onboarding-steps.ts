@@ -90,7 +90,9 @@ async function timeClick(page: Page, buttonName: string, text: string): Promise<
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
   });
   const ms = await timeClickInPage(page, buttonName, text);
-  (cpuSamples[text] ??= []).push(cpuOf(await browser.stopTracing(), ms));
+  const samples = cpuSamples[text] ?? [];
+  samples.push(cpuOf(await browser.stopTracing(), ms));
+  cpuSamples[text] = samples;
   return ms;
 }
 
