@@ -3,7 +3,7 @@
  * part of `npm test`). How to run it and the last measured figures: tests/bench/README.md.
  *
  *   npx vite build --logLevel error   # or npm run build: this script builds nothing itself
- *   npx tsx tests/bench/lighthouse.ts [--runs 3] [--paths /,/onboarding] [--keep <dir>]
+ *   npx tsx tests/bench/lighthouse.ts [--runs 3] [--paths /,/onboarding] [--dist dist] [--keep <dir>]
  *
  * Starts the local stack on free ports serving dist/, runs Lighthouse 12.8.2 (mobile preset:
  * simulated throttling; categories performance, accessibility, best practices) against each path
@@ -12,12 +12,15 @@
  * the transferred bytes, the URL Lighthouse ended on (a guarded path redirects to the identity
  * provider's login page), and the accessibility / best-practice audits that failed in any run.
  * Lighthouse is fetched from the npm registry by npx on first use (not a dependency of the app;
- * 13.x needs Node 22, this machine has Node 20). `--keep <dir>` keeps every JSON report there.
- * TBT is noisy on a 2-core machine: read the median of at least 3 runs.
+ * 13.x needs Node 22, this machine has Node 20). `--dist <dir>` serves another build (e.g. a copy
+ * kept for a before/after comparison); `--keep <dir>` keeps every JSON report there.
+ * TBT is noisy on a 2-core machine: read the median of at least 3 runs. Lighthouse's throttling is
+ * simulated from the observed CPU time, so other load on the machine lowers the performance score:
+ * the script prints the load average and Lighthouse's CPU benchmark index beside the figures.
  */
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { startStack } from '../../server/stack';
@@ -42,10 +45,11 @@ const arg = (name: string, fallback: string) => {
   const value = i >= 0 ? args[i + 1] : undefined;
   return value ?? fallback;
 };
+const root = join(import.meta.dirname, '../..');
 const runs = Number(arg('--runs', '3'));
 const paths = arg('--paths', '/,/onboarding,/onboarding/register-practice,/switch-practice').split(',');
 const keep = arg('--keep', '');
-const root = join(import.meta.dirname, '../..');
+const distDir = resolve(arg('--dist', join(root, 'dist')));
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a positive integer, got ${arg('--runs', '')}`);
 
@@ -61,6 +65,7 @@ interface Report {
   finalDisplayedUrl: string;
   runtimeError?: { code: string; message: string };
   runWarnings: string[];
+  environment: { benchmarkIndex: number };
   categories: Record<CategoryId, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<string, Audit>;
 }
@@ -72,6 +77,7 @@ interface Run {
   bytes: number;
   finalUrl: string;
   failures: string[];
+  benchmarkIndex: number;
 }
 
 const median = (values: number[]) => {
@@ -108,14 +114,19 @@ const stack = await startStack({
   auPort: 0,
   ukPort: 0,
   dataDir,
-  distDir: join(root, 'dist'),
+  distDir,
   quiet: true,
 });
 if (keep) mkdirSync(resolve(keep), { recursive: true });
 let version = '';
 const warnings = new Set<string>();
 try {
-  console.log(`app ${stack.appUrl}, identity provider ${stack.idpUrl}; ${runs} run(s) per path, medians\n`);
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+  console.log(`app ${stack.appUrl}, identity provider ${stack.idpUrl}; ${runs} run(s) per path, medians`);
+  console.log(`${new Date().toISOString()} load average ${load()} (${cpus().length} CPUs)\n`);
   console.log(
     'path'.padEnd(32),
     ' perf',
@@ -125,6 +136,7 @@ try {
     '  TBT ms',
     '   CLS',
     '    bytes',
+    ' cpu idx',
     ' ended on',
   );
   const allFailures = new Map<string, Set<string>>();
@@ -178,11 +190,15 @@ try {
         bytes: numeric('total-byte-weight'),
         finalUrl: report.finalDisplayedUrl,
         failures: failures(report),
+        benchmarkIndex: report.environment.benchmarkIndex,
       });
     }
-    const ended = [
-      ...new Set(results.map((r) => r.finalUrl.replace(stack.appUrl, 'app').replace(stack.idpUrl, 'idp'))),
-    ];
+    const shortUrl = (url: string) =>
+      url
+        .replace(stack.appUrl, 'app')
+        .replace(stack.idpUrl, 'idp')
+        .replace(/\/interaction\/[\w-]+/, '/interaction/…');
+    const ended = [...new Set(results.map((r) => shortUrl(r.finalUrl)))];
     const fixed = (value: number, digits: number, width: number) => value.toFixed(digits).padStart(width);
     console.log(
       path.padEnd(32),
@@ -193,6 +209,7 @@ try {
       fixed(median(results.map((r) => r.tbt)), 0, 8),
       fixed(median(results.map((r) => r.cls)), 3, 6),
       fixed(median(results.map((r) => r.bytes)), 0, 9),
+      fixed(median(results.map((r) => r.benchmarkIndex)), 0, 8),
       ` ${ended.join(' | ')}`,
     );
     allFailures.set(path, new Set(results.flatMap((r) => r.failures)));
@@ -200,6 +217,8 @@ try {
   console.log(
     `\nLighthouse ${version}, mobile preset (simulated throttling), Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`,
   );
+  console.log(`${new Date().toISOString()} load average ${load()}`);
+  console.log('cpu idx: Lighthouse benchmarkIndex (higher is faster; it expects ~1000+ on a desktop)');
   for (const warning of warnings) console.log(`warning: ${warning}`);
   console.log('\nAccessibility and best-practice audits failed (in any run):');
   for (const [path, failed] of allFailures) {
