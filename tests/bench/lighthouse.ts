@@ -105,6 +105,42 @@ function failures(report: Report): string[] {
 // process (execFileSync) blocks the event loop that serves the app, and Lighthouse then waits
 // for a page that never arrives.
 const run = promisify(execFile);
+const MAX_ATTEMPTS = 3;
+const retries: string[] = [];
+
+/** One Lighthouse run of `url`; the JSON report is written to `out`. Throws when it fails. */
+async function lighthouse(url: string, out: string): Promise<Report> {
+  try {
+    await run(
+      'npx',
+      [
+        '--yes',
+        LIGHTHOUSE,
+        url,
+        '--quiet',
+        `--only-categories=${CATEGORIES.join(',')}`,
+        '--output=json',
+        `--output-path=${out}`,
+        `--chrome-flags=${CHROME_FLAGS}`,
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+        timeout: 180_000,
+        // chrome-launcher closes Chromium on SIGINT; on SIGTERM it would be left running.
+        killSignal: 'SIGINT',
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+  } catch (error) {
+    const detail = error instanceof Error && 'stderr' in error ? String(error.stderr).trim() : String(error);
+    throw new Error(`Lighthouse failed on ${url}: ${detail.split('\n').slice(-3).join(' ')}`);
+  }
+  const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
+  if (report.runtimeError) {
+    throw new Error(`Lighthouse on ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
+  }
+  return report;
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-stack-'));
 const stack = await startStack({
@@ -143,36 +179,23 @@ try {
   for (const path of paths) {
     const results: Run[] = [];
     for (let i = 0; i < runs; i += 1) {
-      const out = join(dataDir, `lh-${i}.json`);
-      try {
-        await run(
-          'npx',
-          [
-            '--yes',
-            LIGHTHOUSE,
-            `${stack.appUrl}${path}`,
-            '--quiet',
-            `--only-categories=${CATEGORIES.join(',')}`,
-            '--output=json',
-            `--output-path=${out}`,
-            `--chrome-flags=${CHROME_FLAGS}`,
-          ],
-          {
-            env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
-            timeout: 180_000,
-            // chrome-launcher closes Chromium on SIGINT; on SIGTERM it would be left running.
-            killSignal: 'SIGINT',
-            maxBuffer: 16 * 1024 * 1024,
-          },
-        );
-      } catch (error) {
-        const detail = error instanceof Error && 'stderr' in error ? String(error.stderr) : String(error);
-        throw new Error(`Lighthouse failed on ${path} (run ${i + 1}):\n${detail}`);
+      let report: Report | undefined;
+      for (let attempt = 1; !report; attempt += 1) {
+        try {
+          report = await lighthouse(`${stack.appUrl}${path}`, join(dataDir, `lh-${i}.json`));
+        } catch (error) {
+          // Under load Lighthouse sometimes loses its trace (NO_NAVSTART, NO_FCP): run it again.
+          if (attempt >= MAX_ATTEMPTS) throw error;
+          retries.push(
+            `${path} run ${i + 1}: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
+          );
+        }
       }
-      const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
-      if (keep) copyFileSync(out, join(resolve(keep), `${path.replace(/\W+/g, '_') || '_'}-${i + 1}.json`));
-      if (report.runtimeError) {
-        throw new Error(`Lighthouse on ${path}: ${report.runtimeError.code} ${report.runtimeError.message}`);
+      if (keep) {
+        copyFileSync(
+          join(dataDir, `lh-${i}.json`),
+          join(resolve(keep), `${path.replace(/\W+/g, '_') || '_'}-${i + 1}.json`),
+        );
       }
       version = report.lighthouseVersion;
       for (const warning of report.runWarnings) warnings.add(warning.split('.')[0] ?? warning);
@@ -220,6 +243,7 @@ try {
   console.log(`${new Date().toISOString()} load average ${load()}`);
   console.log('cpu idx: Lighthouse benchmarkIndex (higher is faster; it expects ~1000+ on a desktop)');
   for (const warning of warnings) console.log(`warning: ${warning}`);
+  for (const retry of retries) console.log(`retried: ${retry}`);
   console.log('\nAccessibility and best-practice audits failed (in any run):');
   for (const [path, failed] of allFailures) {
     console.log(`  ${path}: ${failed.size === 0 ? 'none' : ''}`);
