@@ -153,6 +153,12 @@ const stack = await startStack({
   distDir,
   quiet: true,
 });
+/** A URL with this run's origins shortened to app / idp and the provider's random interaction id elided. */
+const shortUrl = (url: string) =>
+  url
+    .replace(stack.appUrl, 'app')
+    .replace(stack.idpUrl, 'idp')
+    .replace(/\/interaction\/[\w-]+/, '/interaction/…');
 if (keep) mkdirSync(resolve(keep), { recursive: true });
 let version = '';
 const warnings = new Set<string>();
@@ -198,7 +204,8 @@ try {
         );
       }
       version = report.lighthouseVersion;
-      for (const warning of report.runWarnings) warnings.add(warning.split('.')[0] ?? warning);
+      for (const warning of report.runWarnings)
+        warnings.add(shortUrl(warning.split(/\.(?:\s|$)/)[0] ?? warning));
       const numeric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
       const score = (id: CategoryId) => report.categories[id].score ?? Number.NaN;
       results.push({
@@ -216,11 +223,6 @@ try {
         benchmarkIndex: report.environment.benchmarkIndex,
       });
     }
-    const shortUrl = (url: string) =>
-      url
-        .replace(stack.appUrl, 'app')
-        .replace(stack.idpUrl, 'idp')
-        .replace(/\/interaction\/[\w-]+/, '/interaction/…');
     const ended = [...new Set(results.map((r) => shortUrl(r.finalUrl)))];
     const fixed = (value: number, digits: number, width: number) => value.toFixed(digits).padStart(width);
     console.log(
