@@ -133,7 +133,8 @@ async function lighthouse(url: string, out: string): Promise<Report> {
     );
   } catch (error) {
     const detail = error instanceof Error && 'stderr' in error ? String(error.stderr).trim() : String(error);
-    throw new Error(`Lighthouse failed on ${url}: ${detail.split('\n').slice(-3).join(' ')}`);
+    const lines = detail.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn'));
+    throw new Error(`Lighthouse failed on ${url}: ${lines.slice(-3).join(' ')}`);
   }
   const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
   if (report.runtimeError) {
