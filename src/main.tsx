@@ -7,7 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 import { AppIntlProvider } from './i18n/intl-provider';
 import { detectLocale } from './i18n/locale';
 
@@ -15,7 +15,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <AppIntlProvider initialLocale={detectLocale(navigator.languages)}>
           <App />
         </AppIntlProvider>

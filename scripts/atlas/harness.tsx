@@ -17,7 +17,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import type { EventObject } from 'xstate';
 import { RuntimeConfigContext } from '../../src/app/actors-context';
-import { theme } from '../../src/app/theme';
+import { cssVariablesResolver, theme } from '../../src/app/theme';
 import enGB from '../../src/i18n/catalogs/en-GB.json';
 import { activePaths } from '../../tests/support/machine-graph';
 import { generatePaths, type MachinePath } from '../../tests/support/paths';
@@ -155,7 +155,7 @@ async function mount(
   root = createRoot(container);
   root.render(
     <IntlProvider locale={locale} defaultLocale="en-AU" messages={messages}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <RuntimeConfigContext.Provider value={atlasConfig}>
           <Boundary
             onError={(e) => {

@@ -38,4 +38,22 @@ describe('StepProgress', () => {
     renderWithProviders(<StepProgress current={1} total={3} labels={['Account', 'Profile', 'Practice']} />);
     expect(screen.getByText('Profile')).toBeTruthy();
   });
+
+  it('names every step button when the steps have no visible label (completed steps show only an icon)', () => {
+    renderWithProviders(<StepProgress current={3} total={3} />);
+    const steps = [...document.querySelectorAll('.mantine-Stepper-step')];
+    expect(steps.map((s) => s.getAttribute('aria-label'))).toEqual([
+      'Step 1, completed',
+      'Step 2, completed',
+      'Step 3',
+    ]);
+    expect(screen.getByRole('button', { name: 'Step 1, completed' })).toBeTruthy();
+  });
+
+  it('leaves the name to the visible label when there is one', () => {
+    renderWithProviders(<StepProgress current={2} total={2} labels={['Account', 'Profile']} />);
+    const steps = [...document.querySelectorAll('.mantine-Stepper-step')];
+    expect(steps.map((s) => s.getAttribute('aria-label'))).toEqual([null, null]);
+    expect(screen.getByRole('button', { name: /Account/ })).toBeTruthy();
+  });
 });

@@ -50,6 +50,21 @@ export function StepProgress({ current, total, labels, ...rest }: StepProgressPr
           // biome-ignore lint/suspicious/noArrayIndexKey: fixed-length positional list
           key={i}
           label={labels?.[i]}
+          // Mantine renders each step as a button; without a visible label a completed step shows
+          // only a check icon and has no accessible name (Lighthouse / axe button-name).
+          aria-label={
+            labels?.[i] == null
+              ? intl.formatMessage(
+                  {
+                    id: 'ui.stepProgress.stepName',
+                    defaultMessage: '{completed, select, yes {Step {step}, completed} other {Step {step}}}',
+                    description:
+                      'Accessible name of one step of the step progress indicator when it has no visible label',
+                  },
+                  { step: i + 1, completed: i < step - 1 ? 'yes' : 'no' },
+                )
+              : undefined
+          }
           aria-current={i === step - 1 ? 'step' : undefined}
         />
       ))}

@@ -1,33 +1,147 @@
 /**
- * Lighthouse performance figures for the first screens (not a test: it prints numbers).
+ * Lighthouse figures for the first screens (a benchmark, not a test: it prints numbers and is not
+ * part of `npm test`). How to run it and the last measured figures: tests/bench/README.md.
  *
- *   npx tsx tests/bench/lighthouse.ts [--runs 3] [--paths /,/onboarding]
+ *   npx vite build --logLevel error   # or npm run build: this script builds nothing itself
+ *   npx tsx tests/bench/lighthouse.ts [--runs 3] [--paths /,/onboarding] [--dist dist] [--keep <dir>]
  *
- * Builds nothing itself: run `npm run build` first. Starts the local stack on free ports serving
- * dist/, runs Lighthouse (mobile, performance only) against each path `runs` times in Debian's
- * Chromium, and prints the median score, LCP, TBT, CLS and transferred bytes. Lighthouse is
- * fetched from the npm registry by npx on first use (it is not a dependency of the app).
- * TBT is noisy on a 2-core machine: read the median of at least 3 runs.
+ * Starts the local stack on free ports serving dist/, runs Lighthouse 12.8.2 (mobile preset:
+ * simulated throttling; categories performance, accessibility, best practices) against each path
+ * `runs` times in Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium; Lighthouse never
+ * downloads a browser), and prints per path the medians of the three scores, LCP, TBT, CLS and
+ * the transferred bytes, the URL Lighthouse ended on (a guarded path redirects to the identity
+ * provider's login page), and the accessibility / best-practice audits that failed in any run.
+ * Lighthouse is fetched from the npm registry by npx on first use (not a dependency of the app;
+ * 13.x needs Node 22, this machine has Node 20). `--dist <dir>` serves another build (e.g. a copy
+ * kept for a before/after comparison); `--keep <dir>` keeps every JSON report there.
+ * TBT is noisy on a 2-core machine: read the median of at least 3 runs. Lighthouse's throttling is
+ * simulated from the observed CPU time, so other load on the machine lowers the performance score:
+ * the script prints the load average and Lighthouse's CPU benchmark index beside the figures.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { startStack } from '../../server/stack';
+
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+].join(' ');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+type CategoryId = (typeof CATEGORIES)[number];
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
   const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+  const value = i >= 0 ? args[i + 1] : undefined;
+  return value ?? fallback;
 };
-const runs = Number(arg('--runs', '3'));
-const paths = arg('--paths', '/,/onboarding,/switch-practice').split(',');
 const root = join(import.meta.dirname, '../..');
+const runs = Number(arg('--runs', '3'));
+const paths = arg('--paths', '/,/onboarding,/onboarding/register-practice,/switch-practice').split(',');
+const keep = arg('--keep', '');
+const distDir = resolve(arg('--dist', join(root, 'dist')));
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`--runs must be a positive integer, got ${arg('--runs', '')}`);
+
+interface Audit {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  numericValue?: number;
+}
+interface Report {
+  lighthouseVersion: string;
+  finalDisplayedUrl: string;
+  runtimeError?: { code: string; message: string };
+  runWarnings: string[];
+  environment: { benchmarkIndex: number };
+  categories: Record<CategoryId, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+  audits: Record<string, Audit>;
+}
+interface Run {
+  scores: Record<CategoryId, number>;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+  finalUrl: string;
+  failures: string[];
+  benchmarkIndex: number;
+}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
+
+/** The accessibility and best-practice audits that count towards the score and did not pass. */
+function failures(report: Report): string[] {
+  const failed: string[] = [];
+  for (const category of ['accessibility', 'best-practices'] as const) {
+    for (const ref of report.categories[category].auditRefs) {
+      const audit = report.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 1) continue;
+      if (audit.scoreDisplayMode !== 'binary' && audit.scoreDisplayMode !== 'numeric') continue;
+      failed.push(`${category}: ${audit.id} (${audit.title})`);
+    }
+  }
+  return failed;
+}
+
+// The stack runs in this process, so Lighthouse must run asynchronously: a synchronous child
+// process (execFileSync) blocks the event loop that serves the app, and Lighthouse then waits
+// for a page that never arrives.
+const run = promisify(execFile);
+const MAX_ATTEMPTS = 3;
+const retries: string[] = [];
+
+/** One Lighthouse run of `url`; the JSON report is written to `out`. Throws when it fails. */
+async function lighthouse(url: string, out: string): Promise<Report> {
+  try {
+    await run(
+      'npx',
+      [
+        '--yes',
+        LIGHTHOUSE,
+        url,
+        '--quiet',
+        `--only-categories=${CATEGORIES.join(',')}`,
+        '--output=json',
+        `--output-path=${out}`,
+        `--chrome-flags=${CHROME_FLAGS}`,
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+        timeout: 180_000,
+        // chrome-launcher closes Chromium on SIGINT; on SIGTERM it would be left running.
+        killSignal: 'SIGINT',
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+  } catch (error) {
+    const detail = error instanceof Error && 'stderr' in error ? String(error.stderr).trim() : String(error);
+    const lines = detail.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn'));
+    throw new Error(`Lighthouse failed on ${url}: ${lines.slice(-3).join(' ')}`);
+  }
+  const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
+  if (report.runtimeError) {
+    throw new Error(`Lighthouse on ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
+  }
+  return report;
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-stack-'));
 const stack = await startStack({
@@ -37,60 +151,106 @@ const stack = await startStack({
   auPort: 0,
   ukPort: 0,
   dataDir,
-  distDir: join(root, 'dist'),
+  distDir,
   quiet: true,
 });
+/** A URL with this run's origins shortened to app / idp and the provider's random interaction id elided. */
+const shortUrl = (url: string) =>
+  url
+    .replace(stack.appUrl, 'app')
+    .replace(stack.idpUrl, 'idp')
+    .replace(/\/interaction\/[\w-]+/, '/interaction/…');
+if (keep) mkdirSync(resolve(keep), { recursive: true });
+let version = '';
+const warnings = new Set<string>();
 try {
-  console.log(`path`.padEnd(24), 'score', '   LCP ms', '   TBT ms', '   CLS', '   bytes');
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+  console.log(`app ${stack.appUrl}, identity provider ${stack.idpUrl}; ${runs} run(s) per path, medians`);
+  console.log(`${new Date().toISOString()} load average ${load()} (${cpus().length} CPUs)\n`);
+  console.log(
+    'path'.padEnd(32),
+    ' perf',
+    ' a11y',
+    '   bp',
+    '  LCP ms',
+    '  TBT ms',
+    '   CLS',
+    '    bytes',
+    ' cpu idx',
+    ' ended on',
+  );
+  const allFailures = new Map<string, Set<string>>();
   for (const path of paths) {
-    const results: Array<{ score: number; lcp: number; tbt: number; cls: number; bytes: number }> = [];
+    const results: Run[] = [];
     for (let i = 0; i < runs; i += 1) {
-      const out = join(dataDir, `lh-${i}.json`);
-      execFileSync(
-        'npx',
-        [
-          '--yes',
-          'lighthouse@12.8.2',
-          `${stack.appUrl}${path}`,
-          '--quiet',
-          '--only-categories=performance',
-          '--output=json',
-          `--output-path=${out}`,
-          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
-        ],
-        {
-          env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
-          stdio: 'ignore',
-        },
-      );
-      const report = JSON.parse(readFileSync(out, 'utf8')) as {
-        categories: { performance: { score: number } };
-        audits: Record<string, { numericValue?: number }>;
-      };
+      let report: Report | undefined;
+      for (let attempt = 1; !report; attempt += 1) {
+        try {
+          report = await lighthouse(`${stack.appUrl}${path}`, join(dataDir, `lh-${i}.json`));
+        } catch (error) {
+          // Under load Lighthouse sometimes loses its trace (NO_NAVSTART, NO_FCP): run it again.
+          if (attempt >= MAX_ATTEMPTS) throw error;
+          retries.push(
+            `${path} run ${i + 1}: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
+          );
+        }
+      }
+      if (keep) {
+        copyFileSync(
+          join(dataDir, `lh-${i}.json`),
+          join(resolve(keep), `${path.replace(/\W+/g, '_') || '_'}-${i + 1}.json`),
+        );
+      }
+      version = report.lighthouseVersion;
+      for (const warning of report.runWarnings)
+        warnings.add(shortUrl(warning.split(/\.(?:\s|$)/)[0] ?? warning));
+      const numeric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+      const score = (id: CategoryId) => report.categories[id].score ?? Number.NaN;
       results.push({
-        score: report.categories.performance.score,
-        lcp: report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
-        tbt: report.audits['total-blocking-time']?.numericValue ?? Number.NaN,
-        cls: report.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-        bytes: report.audits['total-byte-weight']?.numericValue ?? Number.NaN,
+        scores: {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+        },
+        lcp: numeric('largest-contentful-paint'),
+        tbt: numeric('total-blocking-time'),
+        cls: numeric('cumulative-layout-shift'),
+        bytes: numeric('total-byte-weight'),
+        finalUrl: report.finalDisplayedUrl,
+        failures: failures(report),
+        benchmarkIndex: report.environment.benchmarkIndex,
       });
     }
+    const ended = [...new Set(results.map((r) => shortUrl(r.finalUrl)))];
+    const fixed = (value: number, digits: number, width: number) => value.toFixed(digits).padStart(width);
     console.log(
-      path.padEnd(24),
-      median(results.map((r) => r.score)).toFixed(2),
-      median(results.map((r) => r.lcp))
-        .toFixed(0)
-        .padStart(9),
-      median(results.map((r) => r.tbt))
-        .toFixed(0)
-        .padStart(9),
-      median(results.map((r) => r.cls))
-        .toFixed(3)
-        .padStart(7),
-      median(results.map((r) => r.bytes))
-        .toFixed(0)
-        .padStart(9),
+      path.padEnd(32),
+      fixed(median(results.map((r) => r.scores.performance)), 2, 5),
+      fixed(median(results.map((r) => r.scores.accessibility)), 2, 5),
+      fixed(median(results.map((r) => r.scores['best-practices'])), 2, 5),
+      fixed(median(results.map((r) => r.lcp)), 0, 8),
+      fixed(median(results.map((r) => r.tbt)), 0, 8),
+      fixed(median(results.map((r) => r.cls)), 3, 6),
+      fixed(median(results.map((r) => r.bytes)), 0, 9),
+      fixed(median(results.map((r) => r.benchmarkIndex)), 0, 8),
+      ` ${ended.join(' | ')}`,
     );
+    allFailures.set(path, new Set(results.flatMap((r) => r.failures)));
+  }
+  console.log(
+    `\nLighthouse ${version}, mobile preset (simulated throttling), Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`,
+  );
+  console.log(`${new Date().toISOString()} load average ${load()}`);
+  console.log('cpu idx: Lighthouse benchmarkIndex (higher is faster; it expects ~1000+ on a desktop)');
+  for (const warning of warnings) console.log(`warning: ${warning}`);
+  for (const retry of retries) console.log(`retried: ${retry}`);
+  console.log('\nAccessibility and best-practice audits failed (in any run):');
+  for (const [path, failed] of allFailures) {
+    console.log(`  ${path}: ${failed.size === 0 ? 'none' : ''}`);
+    for (const failure of failed) console.log(`    ${failure}`);
   }
 } finally {
   await stack.stop();

@@ -122,8 +122,9 @@ test.describe('navigation bar and account menu, signed out', () => {
   test('shows the logo, Home and Login; Login starts the redirect login', async ({ page, stack }) => {
     await page.goto('/server-error');
     const header = page.getByRole('banner');
-    await expect(header.getByRole('link', { name: 'Home page' })).toHaveAttribute('href', '/');
-    await expect(header.getByRole('link', { name: 'Home page' })).toHaveText(product);
+    // The logo link is named by its visible text (WCAG 2.5.3 label in name).
+    await expect(header.getByRole('link', { name: product, exact: true })).toHaveAttribute('href', '/');
+    await expect(header.getByRole('link', { name: product, exact: true })).toHaveText(product);
     const nav = header.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     await expect(header.getByRole('link', { name: 'Switch Practice' })).toHaveCount(0);

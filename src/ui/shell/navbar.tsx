@@ -17,7 +17,10 @@ export interface NavItem {
 export interface NavbarProps {
   /** The current path: marks the active item and closes the collapsed menu when it changes. */
   pathname: string;
-  /** The logo (product name or image), linked to `logoHref`. */
+  /**
+   * The logo (product name or image), linked to `logoHref`. Its text (or an image's alt text) is the
+   * link's accessible name, so speech users can say what they see (WCAG 2.5.3, label in name).
+   */
   logo: ReactNode;
   /** Where the logo links to; defaults to the site root. */
   logoHref?: string;
@@ -48,11 +51,6 @@ const messages = defineMessages({
     id: 'shell.navbar.toggle',
     defaultMessage: 'Toggle navigation',
     description: 'Accessible name of the burger button that opens and closes the menu on small screens',
-  },
-  home: {
-    id: 'shell.navbar.logoLabel',
-    defaultMessage: 'Home page',
-    description: 'Accessible name of the logo link',
   },
 });
 
@@ -136,17 +134,11 @@ export function Navbar({
   const hasMenuItems = left.length + right.length > 0;
 
   const logoLink = isAppPath(logoHref) ? (
-    <RouterAnchor
-      to={logoHref}
-      underline="never"
-      fw={700}
-      c="inherit"
-      aria-label={intl.formatMessage(messages.home)}
-    >
+    <RouterAnchor to={logoHref} underline="never" fw={700} c="inherit">
       {logo}
     </RouterAnchor>
   ) : (
-    <Box component="a" href={logoHref} fw={700} c="inherit" aria-label={intl.formatMessage(messages.home)}>
+    <Box component="a" href={logoHref} fw={700} c="inherit">
       {logo}
     </Box>
   );

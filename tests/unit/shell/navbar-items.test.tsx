@@ -109,7 +109,7 @@ describe('Navbar above the breakpoint', () => {
 
   it('logo links to the site root by default, or to a configured address', async () => {
     await renderNavbar('/help', 1024, { logoHref: 'https://www.example.test/' });
-    expect((await screen.findByRole('link', { name: 'Home page' })).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: 'Logo' })).getAttribute('href')).toBe(
       'https://www.example.test/',
     );
   });

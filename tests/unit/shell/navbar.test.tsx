@@ -24,9 +24,9 @@ describe('navigation bar — signed out', () => {
     expect(session.getSnapshot().value).toBe('redirectingToLogin');
   });
 
-  it('links the logo to the site root', async () => {
+  it('links the logo to the site root, named by its visible text (label in name)', async () => {
     await renderShell({ path: '/switch-practice' });
-    const logo = await screen.findByRole('link', { name: 'Home page' });
+    const logo = await screen.findByRole('link', { name: 'Vet Portal' });
     expect(logo.getAttribute('href')).toBe('/');
     expect(logo.textContent).toBe('Vet Portal');
   });
