@@ -1,6 +1,7 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { sendJson } from './http-util';
 
 /** The app origin: security headers, the built SPA (history fallback), and dispatch to /api. */
@@ -70,14 +71,61 @@ function resolveInside(root: string, pathname: string): string | null {
   return full;
 }
 
+/** Text types worth compressing (images and fonts are compressed already). */
+const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
+
+type Encoding = 'br' | 'gzip';
+
+/** The encoding to answer with: Brotli when the browser takes it, else gzip, else none. */
+function encodingFor(req: IncomingMessage, file: string): Encoding | null {
+  if (!compressible.has(extname(file).toLowerCase())) return null;
+  const accepted = String(req.headers['accept-encoding'] ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => q === undefined || !/^q=0(\.0*)?$/.test(q.trim()))
+    .map(([name]) => name?.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+}
+
+/** Compressed files, made once per file version (as a CDN or a build step would). */
+const compressedCache = new Map<string, { version: string; body: Buffer }>();
+
+function compressed(file: string, version: string, encoding: Encoding): Buffer {
+  const key = `${encoding}:${file}`;
+  const hit = compressedCache.get(key);
+  if (hit?.version === version) return hit.body;
+  const raw = readFileSync(file);
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(raw, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        })
+      : gzipSync(raw, { level: 9 });
+  compressedCache.set(key, { version, body });
+  return body;
+}
+
 function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string): void {
   const stats = statSync(file);
-  res.writeHead(200, {
+  const encoding = encodingFor(req, file);
+  const headers = {
     'Content-Type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': stats.size,
     'Cache-Control': cacheControl,
     'Last-Modified': stats.mtime.toUTCString(),
-  });
+    ...(compressible.has(extname(file).toLowerCase()) ? { Vary: 'Accept-Encoding' } : {}),
+  };
+  if (encoding) {
+    const body = compressed(file, `${stats.mtimeMs}:${stats.size}`, encoding);
+    res.writeHead(200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': body.length });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  res.writeHead(200, { ...headers, 'Content-Length': stats.size });
   if (req.method === 'HEAD') {
     res.end();
     return;

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccounts } from '../../server/seed';
 import { startTestStack, type TestStack } from '../support/stack';
@@ -22,6 +23,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(join(dist, 'meta.json'), JSON.stringify({ buildTime: '2026-11-22T15:00:00.000Z' }));
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
+  writeFileSync(join(dist, 'assets', 'logo-abc123.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   stack = await startTestStack({ distDir: dist });
 });
 afterAll(async () => {
@@ -86,6 +88,37 @@ describe('the built SPA', () => {
     expect(meta.headers.get('cache-control')).toBe('no-store');
     expect(await meta.json()).toEqual({ buildTime: '2026-11-22T15:00:00.000Z' });
     expect((await get('/robots.txt')).headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('compresses text files with Brotli or gzip as the browser accepts, never images', async () => {
+    const body = 'console.log("app")';
+    const raw = (path: string, acceptEncoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const { hostname, port } = new URL(stack.appUrl);
+        request({ hostname, port, path, headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const br = await raw('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(brotliDecompressSync(br.body).toString()).toBe(body);
+    const gzip = await raw('/assets/index-abc123.js', 'gzip;q=1.0, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(body);
+    const html = await raw('/onboarding', 'gzip');
+    expect(html.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(html.body).toString()).toContain('SPA');
+    const identity = await raw('/assets/index-abc123.js', '');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body.toString()).toBe(body);
+    const image = await raw('/assets/logo-abc123.png', 'br, gzip');
+    expect(image.headers['content-encoding']).toBeUndefined();
   });
 
   it('never serves files outside the build', async () => {

@@ -57,7 +57,15 @@ export function PinPage({ initialPin }: { initialPin?: string }) {
                 <Button type="submit" loading={busy}>
                   {intl.formatMessage(m.pinContinue)}
                 </Button>
-                <Button variant="subtle" disabled={busy} onClick={() => actor.send({ type: 'pin.skip' })}>
+                {/* A long label on a narrow screen wraps instead of being cut off. */}
+                <Button
+                  variant="subtle"
+                  h="auto"
+                  py={6}
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                  disabled={busy}
+                  onClick={() => actor.send({ type: 'pin.skip' })}
+                >
                   {intl.formatMessage(m.pinSkip)}
                 </Button>
               </Group>
