@@ -18,6 +18,8 @@ export interface OneTimeCodeInputProps {
   id?: string;
   autoFocus?: boolean;
   disabled?: boolean;
+  /** Keeps the code and the focus but refuses edits (e.g. while the code is being checked). */
+  readOnly?: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export function OneTimeCodeInput({
   id,
   autoFocus,
   disabled,
+  readOnly,
 }: OneTimeCodeInputProps) {
   const intl = useIntl();
   const generated = useId();
@@ -71,6 +74,7 @@ export function OneTimeCodeInput({
         oneTimeCode
         autoFocus={autoFocus}
         disabled={disabled}
+        readOnly={readOnly}
         error={Boolean(error)}
         getInputProps={(index) => ({
           id: `${baseId}-${index}`,

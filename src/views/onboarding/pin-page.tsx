@@ -1,9 +1,10 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useIntl } from 'react-intl';
 import { limits } from '../../../machines/constants';
 import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
+import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
 import { OneTimeCodeInput } from '../../ui/one-time-code-input';
 import { pinSchema } from '../../validation/schemas';
@@ -20,6 +21,7 @@ export function PinPage({ initialPin }: { initialPin?: string }) {
   const busy = useSelector(actor, selectBusy);
   const error = useSelector(actor, selectError);
   const validate = useSchemaValidation<{ pin: string }>(pinSchema);
+  const submit = (values: { pin: string }) => actor.send({ type: 'pin.submit', pin: values.pin });
 
   const serverError =
     error?.code === 'pinRejected'
@@ -35,10 +37,10 @@ export function PinPage({ initialPin }: { initialPin?: string }) {
         validate={validate}
         validateOnBlur={false}
         validateOnChange={false}
-        onSubmit={(values) => actor.send({ type: 'pin.submit', pin: values.pin })}
+        onSubmit={submit}
       >
         {({ values, errors, submitCount, setFieldValue }) => (
-          <Form noValidate>
+          <SubmitForm schema={pinSchema} onValid={submit}>
             <Stack gap="md">
               <div data-testid="pin-input">
                 <OneTimeCodeInput
@@ -50,7 +52,8 @@ export function PinPage({ initialPin }: { initialPin?: string }) {
                   error={(submitCount > 0 ? errors.pin : undefined) ?? serverError ?? undefined}
                   name="pin"
                   autoFocus
-                  disabled={busy}
+                  // Read-only, not disabled, while the code is checked: the focus stays put.
+                  readOnly={busy}
                 />
               </div>
               <Group>
@@ -70,7 +73,7 @@ export function PinPage({ initialPin }: { initialPin?: string }) {
                 </Button>
               </Group>
             </Stack>
-          </Form>
+          </SubmitForm>
         )}
       </Formik>
     </OnboardingFrame>

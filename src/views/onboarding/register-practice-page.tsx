@@ -1,12 +1,13 @@
 import { Alert, Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { RegionKey, VeterinaryType } from '../../../machines/domain';
 import { type PracticeDraft, practiceDraftOf } from '../../../machines/onboarding.machine';
 import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
 import { FormField } from '../../forms/form-field';
+import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
 import { type PracticeFormValues, practiceFields, practiceSchema } from '../../validation/schemas';
 import { ServerErrors, ValuesSync } from './form-sync';
@@ -62,6 +63,8 @@ export function RegisterPracticePage() {
   const schema = useMemo(() => practiceSchema(region), [region]);
   const fieldNames = useMemo(() => fields.map((f) => f.name), [fields]);
   const validate = useSchemaValidation<PracticeFormValues>(schema);
+  const submit = (values: PracticeFormValues) =>
+    actor.send({ type: 'practice.submit', practice: toDraft(region, values) });
   // The form starts from the draft of its region; it is re-created when the region changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: initial values per region only
   const initialValues = useMemo(() => toValues(draft), [region]);
@@ -108,9 +111,9 @@ export function RegisterPracticePage() {
           initialValues={initialValues}
           validate={validate}
           validateOnChange
-          onSubmit={(values) => actor.send({ type: 'practice.submit', practice: toDraft(region, values) })}
+          onSubmit={submit}
         >
-          <Form noValidate>
+          <SubmitForm schema={schema} onValid={submit}>
             <Stack gap="md">
               <ValuesSync<PracticeFormValues>
                 onChange={(values) =>
@@ -134,7 +137,7 @@ export function RegisterPracticePage() {
                 {intl.formatMessage(m.practiceSubmit)}
               </Button>
             </Stack>
-          </Form>
+          </SubmitForm>
         </Formik>
       </Stack>
     </OnboardingFrame>

@@ -1,12 +1,13 @@
 import { Button, Center, Loader, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useIntl } from 'react-intl';
 import type { Profile } from '../../../machines/domain';
 import { apiMessages } from '../../api/client';
 import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
 import { FormErrors } from '../../forms/form-errors';
 import { FormField } from '../../forms/form-field';
+import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
 import { type ProfileFormValues, profileFields, profileSchema } from '../../validation/schemas';
 import { ServerErrors, ValuesSync } from './form-sync';
@@ -38,6 +39,8 @@ export function RegisterProfilePage() {
   const profile = useSelector(actor, selectProfile);
   const error = useSelector(actor, selectError);
   const validate = useSchemaValidation<ProfileFormValues>(profileSchema);
+  const submit = (values: ProfileFormValues) =>
+    actor.send({ type: 'profile.submit', profile: toProfile(values) });
 
   return (
     <OnboardingFrame step={2} title={intl.formatMessage(m.profileTitle)}>
@@ -49,9 +52,9 @@ export function RegisterProfilePage() {
         <Formik<ProfileFormValues>
           initialValues={{ ...profile, privacy: false }}
           validate={validate}
-          onSubmit={(values) => actor.send({ type: 'profile.submit', profile: toProfile(values) })}
+          onSubmit={submit}
         >
-          <Form noValidate>
+          <SubmitForm schema={profileSchema} onValid={submit}>
             <Stack gap="md">
               <ValuesSync<ProfileFormValues>
                 onChange={(values) => actor.send({ type: 'profile.change', profile: toProfile(values) })}
@@ -70,7 +73,7 @@ export function RegisterProfilePage() {
                 {intl.formatMessage(m.profileContinue)}
               </Button>
             </Stack>
-          </Form>
+          </SubmitForm>
         </Formik>
       )}
     </OnboardingFrame>
