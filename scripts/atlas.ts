@@ -21,6 +21,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, relative, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
+import { chromiumArgs } from '../playwright.config';
 import type { AtlasState, ShowResult } from './atlas/harness';
 import { defaultAtlasMachines } from './atlas/names';
 import { discoverMachines } from './diagrams';
@@ -28,16 +29,6 @@ import { discoverMachines } from './diagrams';
 const ROOT = join(import.meta.dirname, '..');
 const CONFIG = join(ROOT, 'scripts', 'viewer', 'vite.config.ts');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface AtlasOptions {
   machines: string[];
@@ -118,7 +109,7 @@ export async function runAtlas(
   const address = server.httpServer.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const base = `http://127.0.0.1:${port}/atlas/harness.html`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs, headless: true });
   const problems: AtlasProblem[] = [];
   const results = new Map<string, StateShots[]>();
   let shotCount = 0;

@@ -23,19 +23,12 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { chromiumArgs } from '../../playwright.config';
 import { startStack } from '../../server/stack';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-].join(' ');
+/** The flags every browser of this repository uses (playwright.config.ts), headless. */
+const CHROME_FLAGS = ['--headless', ...chromiumArgs].join(' ');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 type CategoryId = (typeof CATEGORIES)[number];
 
