@@ -19,12 +19,12 @@
  * the script prints the load average and Lighthouse's CPU benchmark index beside the figures.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { chromiumArgs } from '../../playwright.config';
-import { startStack } from '../../server/stack';
+import { startTestStack } from '../support/stack';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 /** The flags every browser of this repository uses (playwright.config.ts), headless. */
@@ -136,17 +136,9 @@ async function lighthouse(url: string, out: string): Promise<Report> {
   return report;
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-stack-'));
-const stack = await startStack({
-  appPort: 0,
-  idpPort: 0,
-  mailboxPort: 0,
-  auPort: 0,
-  ukPort: 0,
-  dataDir,
-  distDir,
-  quiet: true,
-});
+// The shared test-stack start (free ports, a temporary data directory that also holds the reports).
+const stack = await startTestStack({ distDir, testHooks: false });
+const dataDir = stack.dataDir;
 /** A URL with this run's origins shortened to app / idp and the provider's random interaction id elided. */
 const shortUrl = (url: string) =>
   url
@@ -246,6 +238,5 @@ try {
     for (const failure of failed) console.log(`    ${failure}`);
   }
 } finally {
-  await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stack.dispose();
 }

@@ -23,12 +23,10 @@
  * window is reported (the sum of the top-level tasks' thread time). Wall time on a busy 2-core
  * machine mostly measures the other processes; CPU time tells what the page itself costs.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs } from '../../playwright.config';
-import { startStack } from '../../server/stack';
+import { startTestStack } from '../support/stack';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -174,18 +172,9 @@ function percentile(values: number[], p: number): number {
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-onboarding-'));
-  const stack = await startStack({
-    appPort: 0,
-    idpPort: 0,
-    mailboxPort: 0,
-    auPort: 0,
-    ukPort: 0,
-    dataDir,
-    distDir,
-    activationDelayMs: 60_000,
-    quiet: true,
-  });
+  // The shared test-stack start (free ports, a temporary data directory); activation waits
+  // longer than a run, so every run ends on the thank-you page.
+  const stack = await startTestStack({ distDir, activationDelayMs: 60_000, testHooks: false });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: chromiumArgs,
@@ -204,8 +193,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stack.dispose();
   }
 
   const all = Object.values(samples).flat();
