@@ -26,6 +26,7 @@ import {
   switchPracticeSpec,
 } from '../../tests/model/practices.model';
 import type { PathSpec } from '../../tests/support/paths';
+import { viewConfig } from '../../tests/support/view-config';
 import { fakedMachine } from '../viewer/walker';
 import { BrokenFixtureView, brokenFixtureSpec } from './fixtures/broken';
 
@@ -42,31 +43,7 @@ export interface AtlasTarget {
 }
 
 /** The same runtime configuration the view path tests use. */
-export const atlasConfig: RuntimeConfig = {
-  app: {
-    loglevel: 'INFO',
-    productDomain: 'practice-portal.example',
-    portals: [
-      {
-        key: 'au',
-        name: 'Australia',
-        isPublic: true,
-        locales: ['en-AU'],
-        isEnvironmentVisible: false,
-        url: 'http://au.example.test',
-      },
-      {
-        key: 'uk',
-        name: 'United Kingdom',
-        isPublic: true,
-        locales: ['en-GB'],
-        isEnvironmentVisible: true,
-        url: 'http://uk.example.test',
-      },
-    ],
-  },
-  auth: {} as RuntimeConfig['auth'],
-};
+export const atlasConfig: RuntimeConfig = viewConfig;
 
 /** Every provided action that is an effect (not an assign) becomes a no-op, as in the view tests. */
 function inertEffects(spec: PathSpec): AnyStateMachine {

@@ -10,7 +10,6 @@ import {
   fromCallback,
   fromPromise,
 } from 'xstate';
-import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
 import { selectInviteView } from '../../machines/invite.machine';
 import { selectInviteCodeView } from '../../machines/invite-code.machine';
 import { selectLandingView } from '../../machines/landing.machine';
@@ -32,6 +31,7 @@ import {
   type ViewAdapter,
 } from '../support/paths';
 import { renderWithProviders } from '../support/render';
+import { viewConfig } from '../support/view-config';
 import { inviteCodeSpec, inviteSpec, landingSpec, switchPracticeSpec } from './practices.model';
 
 /**
@@ -40,32 +40,6 @@ import { inviteCodeSpec, inviteSpec, landingSpec, switchPracticeSpec } from './p
  * edge (sent to the actor), delays are fake time. After every step the rendered actor must be in
  * the oracle's state and the DOM must show what the machine's selectors say.
  */
-
-const config: RuntimeConfig = {
-  app: {
-    loglevel: 'INFO',
-    productDomain: 'practice-portal.example',
-    portals: [
-      {
-        key: 'au',
-        name: 'Australia',
-        isPublic: true,
-        locales: ['en-AU'],
-        isEnvironmentVisible: false,
-        url: 'http://au.example.test',
-      },
-      {
-        key: 'uk',
-        name: 'United Kingdom',
-        isPublic: true,
-        locales: ['en-GB'],
-        isEnvironmentVisible: true,
-        url: 'http://uk.example.test',
-      },
-    ],
-  },
-  auth: {} as RuntimeConfig['auth'],
-};
 
 type Snap = { value: unknown; hasTag(tag: string): boolean; context: Record<string, unknown> };
 
@@ -115,7 +89,7 @@ function adapterFor(spec: PathSpec, driver: ScreenDriver, fakeTime = false): Vie
       actor.start();
       const created = actor;
       view = renderWithProviders(
-        <RuntimeConfigContext.Provider value={config}>
+        <RuntimeConfigContext.Provider value={viewConfig}>
           {driver.render(created)}
         </RuntimeConfigContext.Provider>,
       );
