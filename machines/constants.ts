@@ -12,6 +12,15 @@ export const loadingDelays = {
   longLoading: 15000,
 } as const;
 
+/**
+ * A submit button's spinner (decision 042): the spec's loading pop-in (§4 Loading, §9) applied to
+ * a form's pending request. A quick answer moves on without the form flashing a spinner.
+ */
+export const busyIndicatorDelays = {
+  /** The spinner shows (and the form locks) only once a request has run this long. */
+  popInDelay: loadingDelays.popInDelay,
+} as const;
+
 export const navigationDelays = {
   /** Landing: no active practice → /switch-practice after this delay. */
   landingDelay: 2500,

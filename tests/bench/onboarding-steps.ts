@@ -2,7 +2,7 @@
  * Benchmark: moving from one onboarding step to the next, in Chromium against the local stack
  * (issue 7: target p95 ≤ 100 ms, excluding the identity-provider round trip).
  *
- *   npx tsx tests/bench/onboarding-steps.ts [--runs 15] [--dist dist] [--cpu]
+ *   npx tsx tests/bench/onboarding-steps.ts [--runs 15] [--dist dist] [--cpu] [--phases]
  *
  * Each run is a new user going through the wizard: the timed transitions are
  *   pin → account       click 'Continue' on /onboarding?pin=… until step 1's sign-up choices show
@@ -22,6 +22,10 @@
  * With --cpu, each timed click is also traced and the renderer main thread's CPU time in the
  * window is reported (the sum of the top-level tasks' thread time). Wall time on a busy 2-core
  * machine mostly measures the other processes; CPU time tells what the page itself costs.
+ *
+ * With --phases, each transition is split (p50) into the time before its first request, from the
+ * first request to the last response (Resource Timing), and after it until the next step shows,
+ * and the requests of the last run are listed.
  */
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -46,6 +50,17 @@ const samples: Record<Transition, number[]> = {
 const cold: Partial<Record<Transition, number>> = {};
 const withCpu = args.includes('--cpu');
 const cpuSamples: Record<string, number[]> = {};
+const withPhases = args.includes('--phases');
+interface RequestTiming {
+  name: string;
+  start: number;
+  end: number;
+}
+/** Per transition: ms before the first request, from it to the last response, and after that. */
+const phaseSamples: Record<
+  string,
+  { before: number[]; requests: number[]; after: number[]; names: string[] }
+> = {};
 
 interface TraceEvent {
   name: string;
@@ -109,14 +124,27 @@ async function timeClickInPage(page: Page, buttonName: string, text: string): Pr
     const observer = new MutationObserver(() => {
       if (document.body.innerText.includes(expected)) {
         observer.disconnect();
-        resolve(performance.now() - start);
+        const end = performance.now();
+        const requests = performance.getEntriesByType('resource')
+          .filter((e) => e.startTime >= start && e.startTime <= end)
+          .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime - start, end: e.responseEnd - start }));
+        resolve({ ms: end - start, requests });
       }
     });
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     setTimeout(() => { observer.disconnect(); reject(new Error(expected + ' did not show within 10 s')); }, 10000);
     element.click();
   })`;
-  return (await page.evaluate(script)) as number;
+  const result = (await page.evaluate(script)) as { ms: number; requests: RequestTiming[] };
+  const phases = phaseSamples[text] ?? { before: [], requests: [], after: [], names: [] };
+  const first = result.requests[0];
+  const lastEnd = Math.max(0, ...result.requests.map((r) => r.end));
+  phases.before.push(first ? first.start : result.ms);
+  phases.requests.push(first ? lastEnd - first.start : 0);
+  phases.after.push(result.ms - lastEnd);
+  phases.names = result.requests.map((r) => `${r.name} ${r.start.toFixed(0)}–${r.end.toFixed(0)}`);
+  phaseSamples[text] = phases;
+  return result.ms;
 }
 
 const field = (page: Page, name: string) => page.locator(`#field-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`);
@@ -208,6 +236,13 @@ async function main() {
     console.log(
       `  main-thread CPU until '${text}': p50 ${fmt(percentile(values, 50))}  p95 ${fmt(percentile(values, 95))}`,
     );
+  }
+  if (withPhases) {
+    for (const [text, p] of Object.entries(phaseSamples)) {
+      console.log(
+        `  until '${text}': p50 before requests ${fmt(percentile(p.before, 50))}, requests ${fmt(percentile(p.requests, 50))}, after ${fmt(percentile(p.after, 50))}; last run: ${p.names.join(', ') || 'no requests'}`,
+      );
+    }
   }
   const p95 = percentile(all, 95);
   console.log(

@@ -203,7 +203,7 @@ it.describe('onboarding', () => {
     expect(stored?.environment).toBe('au');
   });
 
-  it('moving on: the next step waits hidden and out of the accessibility tree; focus moves to the new heading; Back restarts at the pin', async ({
+  it('moving on: the next step waits hidden and out of the accessibility tree; focus moves to the new heading; Back restarts at the pin; a slow check pops the spinner in', async ({
     page,
   }) => {
     await page.goto('/onboarding?pin=1234');
@@ -228,6 +228,23 @@ it.describe('onboarding', () => {
     await expect(page.getByRole('heading', { name: 'Set up your practice' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign up with Google' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeFocused();
+
+    // A slow check (decision 042): the button's spinner pops in and the pin locks, then the
+    // wizard moves on when the answer comes.
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Set up your practice' })).toBeVisible();
+    await page.route('**/api/onboarding/verify-pin', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const continueButton = page.getByRole('button', { name: 'Continue', exact: true });
+    await continueButton.click();
+    await expect(continueButton).toHaveAttribute('data-loading', 'true');
+    await expect(page.getByTestId('pin-input').locator('input:not([type=hidden])').first()).toHaveAttribute(
+      'readonly',
+      '',
+    );
     await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeFocused();
   });
 

@@ -13,7 +13,7 @@ import {
   type ViewAdapter,
 } from '../support/paths';
 import { renderWithProviders } from '../support/render';
-import { onboardingPathMachine, onboardingPathSpec } from './onboarding.model';
+import { fixtures, onboardingPathMachine, onboardingPathSpec } from './onboarding.model';
 
 /**
  * Generated path tests of the onboarding machine: every path on the real machine, then every path
@@ -147,10 +147,13 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
       // The replayed oracle and the screen's actor are in the same state.
       expect((actor as OnboardingActor).getSnapshot().value).toEqual(snapshot.value);
       const busy = snapshot.hasTag('busy');
+      // A pending request shows its spinner only after the pop-in (decision 042; the timing is
+      // tested below): never when the machine is not busy.
+      const spinner = (name: string) => button(name)?.hasAttribute('data-loading') === true;
       switch (top(snapshot)) {
         case 'pin': {
           expect(text('Set up your practice')).toBe(true);
-          expect(button('Continue')?.hasAttribute('data-loading')).toBe(busy);
+          if (!busy) expect(spinner('Continue')).toBe(false);
           const error = snapshot.context.error;
           expect(text('Invalid pin, please try again.')).toBe(error?.code === 'pinInvalid');
           if (error?.code === 'pinRejected') expect(text(error.messages.join(', '))).toBe(true);
@@ -173,7 +176,7 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
             !snapshot.matches({ profile: 'loading' }),
           );
           if (!snapshot.matches({ profile: 'loading' })) {
-            expect(button('Continue')?.hasAttribute('data-loading')).toBe(busy);
+            if (!busy) expect(spinner('Continue')).toBe(false);
           }
           expect(text('An error occurred, please try again')).toBe(
             snapshot.context.error?.code === 'profileFailed',
@@ -184,8 +187,8 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
           // The form shows at once; submitting waits for the devices of the pin.
           const submitting = snapshot.matches({ practice: 'submitting' });
           const fetching = snapshot.matches({ practice: { filling: 'fetchingDevices' } });
-          expect(button('Register practice')?.hasAttribute('data-loading')).toBe(submitting);
-          expect(button('Register practice')?.hasAttribute('disabled')).toBe(submitting || fetching);
+          if (!submitting) expect(spinner('Register practice')).toBe(false);
+          if (!submitting) expect(button('Register practice')?.hasAttribute('disabled')).toBe(fetching);
           const error = snapshot.context.error;
           expect(text('No profile registration found.')).toBe(error?.code === 'noProfile');
           expect(text('Practice exists')).toBe(error?.code === 'practiceFailed');
@@ -232,6 +235,73 @@ describe('onboarding screens: generated paths', () => {
   for (const path of paths) {
     it(path.description, async () => {
       await runPathOnView(path, onboardingPathSpec, onboardingViewAdapter());
+    });
+  }
+});
+
+/**
+ * Decision 042: a submit changes nothing on screen at first; only a request still running after
+ * the pop-in (500 ms) shows the button's spinner (and locks the pin). Real machine, fake timers
+ * for the busy indicator; the onboarding actor's invoked work never answers.
+ */
+describe('onboarding screens: the spinner of a slow request pops in', () => {
+  const cases = [
+    {
+      name: 'pin → Continue',
+      input: onboardingPathSpec.inputs?.[0],
+      reach: [] as { type: string }[],
+      submit: { type: 'pin.submit', pin: '1234' },
+      button: 'Continue',
+    },
+    {
+      name: 'profile → Continue',
+      input: onboardingPathSpec.inputs?.[2],
+      reach: [{ type: 'xstate.done.actor.loadProfile', output: { user: fixtures.user, profile: null } }],
+      submit: { type: 'profile.submit', profile: fixtures.profile },
+      button: 'Continue',
+    },
+    {
+      name: 'practice → Register practice',
+      input: onboardingPathSpec.inputs?.[3],
+      reach: [{ type: 'xstate.done.actor.fetchDevices', output: [] }],
+      submit: { type: 'practice.submit', practice: fixtures.practice },
+      button: 'Register practice',
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const actor = createActor(
+        onboardingPathMachine.provide({ actors: inert() }) as typeof onboardingMachine,
+        { input: c.input as never },
+      );
+      actor.start();
+      holder.actor = actor;
+      const view = renderWithProviders(<OnboardingSteps actor={actor} />);
+      try {
+        for (const e of c.reach) act(() => actor.send(e as never));
+        const spinner = () => button(c.button)?.hasAttribute('data-loading') === true;
+        expect(spinner()).toBe(false);
+        act(() => actor.send(c.submit as never));
+        expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+        expect(spinner()).toBe(false);
+        act(() => vi.advanceTimersByTime(499));
+        expect(spinner()).toBe(false);
+        act(() => vi.advanceTimersByTime(1));
+        expect(spinner()).toBe(true);
+        if (c.name.startsWith('pin')) {
+          for (const input of screen
+            .getByTestId('pin-input')
+            .querySelectorAll<HTMLInputElement>('input:not([type=hidden])')) {
+            expect(input.readOnly).toBe(true);
+          }
+        }
+      } finally {
+        view.unmount();
+        actor.stop();
+        holder.actor = null;
+        vi.useRealTimers();
+      }
     });
   }
 });

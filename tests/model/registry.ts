@@ -9,6 +9,7 @@ import type { PathSpec } from '../support/paths';
 import { appBootstrapPathSpec } from './app-bootstrap.model';
 import { authRedirectPathSpec, emailVerificationPathSpec, sessionPathSpec } from './auth.model';
 import { buildCheckPathSpec } from './build-check.model';
+import { busyIndicatorPathSpec } from './busy-indicator.model';
 import { loadingPathSpec } from './loading.model';
 import { onboardingPathSpec } from './onboarding.model';
 import {
@@ -30,6 +31,7 @@ export interface RegistryEntry {
 export const registry: RegistryEntry[] = [
   { name: 'build-check', spec: buildCheckPathSpec },
   { name: 'loading', spec: loadingPathSpec },
+  { name: 'busyIndicator', spec: busyIndicatorPathSpec },
   { name: 'hubConnection', spec: hubConnectionPathSpec },
   { name: 'userStore', spec: userStorePathSpec },
   { name: 'session', spec: sessionPathSpec },

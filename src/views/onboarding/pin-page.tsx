@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
 import { useIntl } from 'react-intl';
 import { limits } from '../../../machines/constants';
+import { useBusyIndicator } from '../../app/live/busy-indicator';
 import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
 import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
@@ -11,14 +12,15 @@ import { pinSchema } from '../../validation/schemas';
 import { onboardingMessages as m } from './messages';
 import { OnboardingFrame } from './onboarding-frame';
 
-const selectBusy = (s: OnboardingSnapshot) => s.hasTag('busy');
+const selectVerifying = (s: OnboardingSnapshot) => s.matches({ pin: 'verifying' });
 const selectError = (s: OnboardingSnapshot) => s.context.error;
 
 /** /onboarding: the 4-digit code of the companion app (optional); `initialPin` from `?pin=`. */
 export function PinPage({ initialPin }: { initialPin?: string }) {
   const intl = useIntl();
   const actor = useOnboardingActor('pin');
-  const busy = useSelector(actor, selectBusy);
+  // Shown only when the check takes a while (decision 042): a quick answer just moves on.
+  const busy = useBusyIndicator(actor, selectVerifying);
   const error = useSelector(actor, selectError);
   const validate = useSchemaValidation<{ pin: string }>(pinSchema);
   const submit = (values: { pin: string }) => actor.send({ type: 'pin.submit', pin: values.pin });

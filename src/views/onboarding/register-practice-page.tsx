@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { RegionKey, VeterinaryType } from '../../../machines/domain';
 import { type PracticeDraft, practiceDraftOf } from '../../../machines/onboarding.machine';
+import { useBusyIndicator } from '../../app/live/busy-indicator';
 import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
 import { FormField } from '../../forms/form-field';
 import { SubmitForm } from '../../forms/submit-form';
@@ -19,8 +20,10 @@ const selectFetchingDevices = (s: OnboardingSnapshot) =>
 // Busy while submitting and after (the wizard is moving on); not before the step (rendered ahead).
 const selectSubmitting = (s: OnboardingSnapshot) =>
   s.matches({ practice: 'submitting' }) || s.matches('thankYou') || s.matches('redirecting');
-const selectStoredDraft = (s: OnboardingSnapshot) => s.context.draft.practice;
 const selectRegions = (s: OnboardingSnapshot) => s.context.regions;
+// The page re-renders for its region, not for every change of the draft (typing, the submit, the
+// draft cleared on success): the form holds the values, the draft only gives the initial ones.
+const selectRegion = (s: OnboardingSnapshot) => practiceDraftOf(s.context).environment;
 const selectDevices = (s: OnboardingSnapshot) => s.context.devices;
 const selectError = (s: OnboardingSnapshot) => s.context.error;
 
@@ -48,17 +51,12 @@ export function RegisterPracticePage() {
   const intl = useIntl();
   const actor = useOnboardingActor('practice');
   const fetchingDevices = useSelector(actor, selectFetchingDevices);
-  const submitting = useSelector(actor, selectSubmitting);
-  const storedDraft = useSelector(actor, selectStoredDraft);
+  // Shown only when registering takes a while (decision 042): a quick answer just moves on.
+  const submitting = useBusyIndicator(actor, selectSubmitting);
   const regions = useSelector(actor, selectRegions);
-  // practiceDraftOf makes a new empty draft when none is stored: keep it per stored draft.
-  const draft = useMemo(
-    () => practiceDraftOf({ draft: { practice: storedDraft }, regions }),
-    [storedDraft, regions],
-  );
+  const region = useSelector(actor, selectRegion);
   const devices = useSelector(actor, selectDevices);
   const error = useSelector(actor, selectError);
-  const region = draft.environment;
   const fields = useMemo(() => practiceFields(region), [region]);
   const schema = useMemo(() => practiceSchema(region), [region]);
   const fieldNames = useMemo(() => fields.map((f) => f.name), [fields]);
@@ -67,7 +65,7 @@ export function RegisterPracticePage() {
     actor.send({ type: 'practice.submit', practice: toDraft(region, values) });
   // The form starts from the draft of its region; it is re-created when the region changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: initial values per region only
-  const initialValues = useMemo(() => toValues(draft), [region]);
+  const initialValues = useMemo(() => toValues(practiceDraftOf(actor.getSnapshot().context)), [region]);
 
   const failure =
     error?.code === 'noProfile'

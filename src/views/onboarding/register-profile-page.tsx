@@ -4,6 +4,7 @@ import { Formik } from 'formik';
 import { useIntl } from 'react-intl';
 import type { Profile } from '../../../machines/domain';
 import { apiMessages } from '../../api/client';
+import { useBusyIndicator } from '../../app/live/busy-indicator';
 import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
 import { FormErrors } from '../../forms/form-errors';
 import { FormField } from '../../forms/form-field';
@@ -35,7 +36,8 @@ export function RegisterProfilePage() {
   const intl = useIntl();
   const actor = useOnboardingActor('profile');
   const loading = useSelector(actor, selectLoading);
-  const saving = useSelector(actor, selectSaving);
+  // Shown only when saving takes a while (decision 042): a quick answer just moves on.
+  const saving = useBusyIndicator(actor, selectSaving);
   const profile = useSelector(actor, selectProfile);
   const error = useSelector(actor, selectError);
   const validate = useSchemaValidation<ProfileFormValues>(profileSchema);

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import { busyIndicatorMachine, selectIndicating } from './busy-indicator.machine';
+
+function start() {
+  const clock = new SimulatedClock();
+  const actor = createActor(busyIndicatorMachine, { clock });
+  actor.start();
+  return { actor, clock, indicating: () => selectIndicating(actor.getSnapshot()) };
+}
+
+describe('busy indicator (decision 042: the spec pop-in of 500 ms for a pending submit)', () => {
+  it('shows nothing for a request answered within the pop-in', () => {
+    const { actor, clock, indicating } = start();
+    actor.send({ type: 'busy.start' });
+    clock.increment(499);
+    expect(indicating()).toBe(false);
+    actor.send({ type: 'busy.end' });
+    clock.increment(10_000);
+    expect(indicating()).toBe(false);
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('shows the spinner once a request has run 500 ms, until it ends', () => {
+    const { actor, clock, indicating } = start();
+    actor.send({ type: 'busy.start' });
+    clock.increment(500);
+    expect(indicating()).toBe(true);
+    clock.increment(60_000);
+    expect(indicating()).toBe(true);
+    actor.send({ type: 'busy.end' });
+    expect(indicating()).toBe(false);
+  });
+
+  it('starts the pop-in again for the next request (a repeated start does not restart it)', () => {
+    const { actor, clock, indicating } = start();
+    actor.send({ type: 'busy.start' });
+    clock.increment(300);
+    actor.send({ type: 'busy.start' });
+    clock.increment(200);
+    expect(indicating()).toBe(true);
+    actor.send({ type: 'busy.end' });
+    actor.send({ type: 'busy.start' });
+    clock.increment(499);
+    expect(indicating()).toBe(false);
+    clock.increment(1);
+    expect(indicating()).toBe(true);
+  });
+
+  it('ignores an end while idle', () => {
+    const { actor, indicating } = start();
+    actor.send({ type: 'busy.end' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(indicating()).toBe(false);
+  });
+});
