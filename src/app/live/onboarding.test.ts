@@ -1,10 +1,17 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { emptyDraft, type OnboardingDraft } from '../../../machines/onboarding.machine';
 import { ApiError } from '../../api/client';
 import { NotSignedInError } from '../../auth/token';
 import { storageKeys } from '../storage-keys';
-import { clearStoredDraft, readDraft, regionChoicesOf, toFailure, writeDraft } from './onboarding';
+import {
+  afterPaintNavigator,
+  clearStoredDraft,
+  readDraft,
+  regionChoicesOf,
+  toFailure,
+  writeDraft,
+} from './onboarding';
 
 const draft: OnboardingDraft = {
   pin: '1234',
@@ -128,5 +135,74 @@ describe('regions', () => {
       { key: 'uk', locale: 'en-GB' },
     ]);
     expect(regionChoicesOf(config([]))).toEqual([{ key: 'au', locale: 'en-AU' }]);
+  });
+});
+
+describe('the address follows the machine after the new step is painted (decision 043)', () => {
+  function fakeRouter() {
+    const calls: string[] = [];
+    const history = {
+      push: (href: string) => calls.push(`push ${href}`),
+      replace: (href: string) => calls.push(`replace ${href}`),
+    };
+    return { calls, router: { history } as unknown as Parameters<typeof afterPaintNavigator>[0] };
+  }
+  const fake = () =>
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'],
+    });
+
+  it('navigates in the task after the next frame, all queued navigations in order', () => {
+    fake();
+    try {
+      const { calls, router } = fakeRouter();
+      const navigator = afterPaintNavigator(router);
+      navigator.navigate({ to: '/onboarding/register-account' });
+      navigator.navigate({ to: '/onboarding/register-profile', replace: true });
+      expect(calls).toEqual([]);
+      vi.advanceTimersByTime(15);
+      expect(calls).toEqual([]);
+      vi.advanceTimersByTime(2);
+      expect(calls).toEqual(['push /onboarding/register-account', 'replace /onboarding/register-profile']);
+      navigator.navigate({ to: '/onboarding/thank-you', search: { practiceKey: 'pk 1' } });
+      vi.advanceTimersByTime(17);
+      expect(calls.at(-1)).toBe('push /onboarding/thank-you?practiceKey=pk+1');
+      vi.advanceTimersByTime(1000);
+      expect(calls).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('navigates after 100 ms when no frame comes (a background tab)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const raf = window.requestAnimationFrame;
+    window.requestAnimationFrame = () => 0;
+    try {
+      const { calls, router } = fakeRouter();
+      const navigator = afterPaintNavigator(router);
+      navigator.navigate({ to: '/onboarding/register-account' });
+      vi.advanceTimersByTime(99);
+      expect(calls).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(calls).toEqual(['push /onboarding/register-account']);
+    } finally {
+      window.requestAnimationFrame = raf;
+      vi.useRealTimers();
+    }
+  });
+
+  it('drops what is still queued when the flow ends', () => {
+    fake();
+    try {
+      const { calls, router } = fakeRouter();
+      const navigator = afterPaintNavigator(router);
+      navigator.navigate({ to: '/onboarding/register-account' });
+      navigator.cancel();
+      vi.advanceTimersByTime(1000);
+      expect(calls).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

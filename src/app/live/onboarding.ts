@@ -332,10 +332,57 @@ function hrefOf(params: NavigateParams): string {
   return search ? `${params.to}?${search}` : params.to;
 }
 
-function routerNavigate(router: AnyRouter, params: NavigateParams): void {
+function routerNavigate(router: Pick<AnyRouter, 'history'>, params: NavigateParams): void {
   const href = hrefOf(params);
   if (params.replace) router.history.replace(href);
   else router.history.push(href);
+}
+
+/**
+ * The address follows the machine once the new step is on screen (decisions 041, 043): the
+ * machine's navigations are queued and applied after the browser has painted the new step (the
+ * task after the next animation frame; after 100 ms when no frame comes, e.g. in a background tab),
+ * all in one task and in order, so the router never sees an intermediate step. The router's work
+ * for the new address (matching, history, the layout's re-render, scroll restoration) then no
+ * longer delays the step's first frame. `cancel` drops what is still queued (the flow ended).
+ */
+export function afterPaintNavigator(router: Pick<AnyRouter, 'history'>): {
+  navigate(params: NavigateParams): void;
+  cancel(): void;
+} {
+  let queue: NavigateParams[] = [];
+  let cancelScheduled: (() => void) | null = null;
+  const flush = () => {
+    cancelScheduled = null;
+    const queued = queue;
+    queue = [];
+    for (const params of queued) routerNavigate(router, params);
+  };
+  return {
+    navigate(params) {
+      queue.push(params);
+      if (cancelScheduled) return;
+      let task: ReturnType<typeof setTimeout> | undefined;
+      const frame = requestAnimationFrame(() => {
+        clearTimeout(fallback);
+        task = setTimeout(flush, 0);
+      });
+      const fallback = setTimeout(() => {
+        cancelAnimationFrame(frame);
+        flush();
+      }, 100);
+      cancelScheduled = () => {
+        cancelAnimationFrame(frame);
+        clearTimeout(fallback);
+        clearTimeout(task);
+      };
+    },
+    cancel() {
+      cancelScheduled?.();
+      cancelScheduled = null;
+      queue = [];
+    },
+  };
 }
 
 const onboardingPathPrefixes = ['/onboarding', '/auth'];
@@ -371,16 +418,18 @@ function acquire(step: OnboardingStep, route: OnboardingRouteInput, deps: ActorD
     directoryPracticeKey: route.directoryPracticeKey ?? null,
     practiceKey: route.practiceKey ?? null,
   };
+  const navigator = afterPaintNavigator(deps.router);
   const machine = provideOnboarding({
     actors: deps.actors,
     config: deps.config,
-    navigate: (params) => routerNavigate(deps.router, params),
+    navigate: navigator.navigate,
     setLocale: deps.setLocale,
   });
   const created = createActor(machine, { input });
   const entry: { actor: OnboardingActor; stop(): void } = {
     actor: created,
     stop: () => {
+      navigator.cancel();
       unsubscribe();
       created.stop();
       if (current === entry) current = null;
