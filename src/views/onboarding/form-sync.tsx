@@ -41,7 +41,8 @@ export function ServerErrors({
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     if (!fieldErrors) {
-      setUnder([]);
+      // Unchanged when there was nothing under the form (no re-render as the form first shows).
+      setUnder((current) => (current.length === 0 ? current : []));
       return;
     }
     const error = new ApiError({ status: 400, code: 'HTTP_ERROR', message: '', fieldErrors });

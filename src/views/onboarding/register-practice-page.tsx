@@ -6,7 +6,7 @@ import { useIntl } from 'react-intl';
 import type { RegionKey, VeterinaryType } from '../../../machines/domain';
 import { type PracticeDraft, practiceDraftOf } from '../../../machines/onboarding.machine';
 import { useBusyIndicator } from '../../app/live/busy-indicator';
-import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
+import { type OnboardingActor, type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
 import { FormField } from '../../forms/form-field';
 import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
@@ -25,6 +25,7 @@ const selectRegions = (s: OnboardingSnapshot) => s.context.regions;
 // draft cleared on success): the form holds the values, the draft only gives the initial ones.
 const selectRegion = (s: OnboardingSnapshot) => practiceDraftOf(s.context).environment;
 const selectDevices = (s: OnboardingSnapshot) => s.context.devices;
+const selectDevicesUnavailable = (s: OnboardingSnapshot) => s.context.error?.code === 'devicesUnavailable';
 const selectError = (s: OnboardingSnapshot) => s.context.error;
 
 const regionNames = { au: m.regionAu, uk: m.regionUk } as const;
@@ -50,12 +51,10 @@ function toDraft(environment: RegionKey, values: PracticeFormValues): PracticeDr
 export function RegisterPracticePage() {
   const intl = useIntl();
   const actor = useOnboardingActor('practice');
-  const fetchingDevices = useSelector(actor, selectFetchingDevices);
-  // Shown only when registering takes a while (decision 042): a quick answer just moves on.
-  const submitting = useBusyIndicator(actor, selectSubmitting);
   const regions = useSelector(actor, selectRegions);
+  // Locked only when registering takes a while (decision 042): a quick answer just moves on.
+  const locked = useBusyIndicator(actor, selectSubmitting);
   const region = useSelector(actor, selectRegion);
-  const devices = useSelector(actor, selectDevices);
   const error = useSelector(actor, selectError);
   const fields = useMemo(() => practiceFields(region), [region]);
   const schema = useMemo(() => practiceSchema(region), [region]);
@@ -85,7 +84,7 @@ export function RegisterPracticePage() {
             <SegmentedControl
               aria-labelledby="onboarding-region-label"
               value={region}
-              disabled={submitting}
+              disabled={locked}
               onChange={(value) =>
                 actor.send({ type: 'region.select', region: value === 'uk' ? 'uk' : 'au' })
               }
@@ -94,16 +93,7 @@ export function RegisterPracticePage() {
             />
           </Stack>
         )}
-        {devices.length > 0 && (
-          <Text size="sm" data-testid="onboarding-devices">
-            {intl.formatMessage(devicesMessage, { names: devices.map((d) => d.name).join(', ') })}
-          </Text>
-        )}
-        {error?.code === 'devicesUnavailable' && (
-          <Alert color="yellow" variant="light">
-            {intl.formatMessage(m.devicesUnavailable)}
-          </Alert>
-        )}
+        <DevicesNote actor={actor} />
         <Formik<PracticeFormValues>
           key={region}
           initialValues={initialValues}
@@ -131,13 +121,51 @@ export function RegisterPracticePage() {
                   {failure}
                 </Alert>
               )}
-              <Button type="submit" loading={submitting} disabled={fetchingDevices}>
-                {intl.formatMessage(m.practiceSubmit)}
-              </Button>
+              <SubmitButton actor={actor} />
             </Stack>
           </SubmitForm>
         </Formik>
       </Stack>
     </OnboardingFrame>
+  );
+}
+
+/**
+ * The practice's devices (from the pin) and the note when they could not be loaded. Its own
+ * component: the devices arrive while the form is on screen, and only this line re-renders.
+ */
+function DevicesNote({ actor }: { actor: OnboardingActor }) {
+  const intl = useIntl();
+  const devices = useSelector(actor, selectDevices);
+  const unavailable = useSelector(actor, selectDevicesUnavailable);
+  return (
+    <>
+      {devices.length > 0 && (
+        <Text size="sm" data-testid="onboarding-devices">
+          {intl.formatMessage(devicesMessage, { names: devices.map((d) => d.name).join(', ') })}
+        </Text>
+      )}
+      {unavailable && (
+        <Alert color="yellow" variant="light">
+          {intl.formatMessage(m.devicesUnavailable)}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/**
+ * 'Register practice': disabled while the pin's devices load, with its spinner once registering
+ * takes a while (decision 042). Its own component, so these states re-render the button only,
+ * not the form (the step is pre-rendered and revealed as the devices start loading).
+ */
+function SubmitButton({ actor }: { actor: OnboardingActor }) {
+  const intl = useIntl();
+  const fetchingDevices = useSelector(actor, selectFetchingDevices);
+  const submitting = useBusyIndicator(actor, selectSubmitting);
+  return (
+    <Button type="submit" loading={submitting} disabled={fetchingDevices}>
+      {intl.formatMessage(m.practiceSubmit)}
+    </Button>
   );
 }

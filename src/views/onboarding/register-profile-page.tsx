@@ -1,6 +1,7 @@
 import { Button, Center, Loader, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { Profile } from '../../../machines/domain';
 import { apiMessages } from '../../api/client';
@@ -18,7 +19,7 @@ import { OnboardingFrame } from './onboarding-frame';
 const selectLoading = (s: OnboardingSnapshot) =>
   !s.matches({ profile: 'editing' }) && !s.matches({ profile: 'saving' });
 const selectSaving = (s: OnboardingSnapshot) => s.matches({ profile: 'saving' });
-const selectProfile = (s: OnboardingSnapshot) => s.context.draft.profile;
+const selectHasProfile = (s: OnboardingSnapshot) => s.context.draft.profile !== null;
 const selectError = (s: OnboardingSnapshot) => s.context.error;
 
 const fieldNames = profileFields.map((f) => f.name);
@@ -38,7 +39,15 @@ export function RegisterProfilePage() {
   const loading = useSelector(actor, selectLoading);
   // Shown only when saving takes a while (decision 042): a quick answer just moves on.
   const saving = useBusyIndicator(actor, selectSaving);
-  const profile = useSelector(actor, selectProfile);
+  const hasProfile = useSelector(actor, selectHasProfile);
+  // The form starts from the draft (the provider's details, or what was typed before a reload) and
+  // then holds the values itself: the page does not re-render as the draft follows the typing or
+  // the submit (decision 042).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again only when the form (re)appears
+  const initialValues = useMemo((): ProfileFormValues | null => {
+    const profile = actor.getSnapshot().context.draft.profile;
+    return profile ? { ...profile, privacy: false } : null;
+  }, [actor, loading, hasProfile]);
   const error = useSelector(actor, selectError);
   const validate = useSchemaValidation<ProfileFormValues>(profileSchema);
   const submit = (values: ProfileFormValues) =>
@@ -46,16 +55,12 @@ export function RegisterProfilePage() {
 
   return (
     <OnboardingFrame step={2} title={intl.formatMessage(m.profileTitle)}>
-      {loading || !profile ? (
+      {loading || !initialValues ? (
         <Center py="xl">
           <Loader aria-label={intl.formatMessage(m.profileTitle)} />
         </Center>
       ) : (
-        <Formik<ProfileFormValues>
-          initialValues={{ ...profile, privacy: false }}
-          validate={validate}
-          onSubmit={submit}
-        >
+        <Formik<ProfileFormValues> initialValues={initialValues} validate={validate} onSubmit={submit}>
           <SubmitForm schema={profileSchema} onValid={submit}>
             <Stack gap="md">
               <ValuesSync<ProfileFormValues>
