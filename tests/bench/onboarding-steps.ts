@@ -131,7 +131,7 @@ async function timeClickInPage(page: Page, buttonName: string, text: string): Pr
         resolve({ ms: end - start, requests });
       }
     });
-    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
     setTimeout(() => { observer.disconnect(); reject(new Error(expected + ' did not show within 10 s')); }, 10000);
     element.click();
   })`;

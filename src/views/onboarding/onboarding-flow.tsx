@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { Activity, memo, type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
+import { type CSSProperties, memo, type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
 import { type OnboardingStep, onboardingPaths } from '../../../machines/onboarding.machine';
 import {
   type OnboardingActor,
@@ -35,6 +35,8 @@ const nextOf: Record<OnboardingStep, OnboardingStep | null> = {
   practice: 'thankYou',
   thankYou: null,
 };
+
+const notDisplayed: CSSProperties = { display: 'none' };
 
 // Memoised: a screen re-renders for its own state, not because the wizard moved.
 const Directory = memo(DirectoryPracticePage);
@@ -72,7 +74,9 @@ export const OnboardingSteps = memo(function OnboardingSteps({
   // The step as of the last low-priority render: the move itself only flips visibility; leaving
   // the old step and rendering the new next one come after, at low priority.
   const settled = useDeferredValue(step);
-  const next = nextOf[settled];
+  // The step rendered ahead: in a low-priority render after the current step is on screen (none
+  // in the first render, so the first screen is not slowed by the next one).
+  const ahead = useDeferredValue(nextOf[settled], null);
   const container = useRef<HTMLDivElement>(null);
   const shown = useRef(step);
 
@@ -90,10 +94,12 @@ export const OnboardingSteps = memo(function OnboardingSteps({
     <OnboardingActorProvider value={actor}>
       <div ref={container}>
         {order.map((s) =>
-          s === step || s === next || s === settled ? (
-            <Activity key={s} mode={s === step ? 'visible' : 'hidden'} name={`onboarding-${s}`}>
-              <div data-onboarding-step={s}>{screens[s]({ initialPin })}</div>
-            </Activity>
+          s === step || s === ahead || s === settled ? (
+            // Mounted (effects and subscriptions running) but not displayed: out of the layout,
+            // the accessibility tree and the tab order. Revealing it changes this style only.
+            <div key={s} data-onboarding-step={s} style={s === step ? undefined : notDisplayed}>
+              {screens[s]({ initialPin })}
+            </div>
           ) : null,
         )}
       </div>

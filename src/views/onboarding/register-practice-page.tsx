@@ -1,4 +1,4 @@
-import { Alert, Button, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
 import { useMemo } from 'react';
@@ -77,21 +77,21 @@ export function RegisterPracticePage() {
     <OnboardingFrame step={3} title={intl.formatMessage(m.practiceTitle)}>
       <Stack gap="md">
         {regions.length > 1 && (
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="onboarding-region-label">
-              {intl.formatMessage(m.regionLabel)}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="onboarding-region-label"
-              value={region}
-              disabled={locked}
-              onChange={(value) =>
-                actor.send({ type: 'region.select', region: value === 'uk' ? 'uk' : 'au' })
-              }
-              data={regions.map((r) => ({ value: r.key, label: intl.formatMessage(regionNames[r.key]) }))}
-              data-testid="region-choice"
-            />
-          </Stack>
+          // Radio buttons (not Mantine's SegmentedControl, whose sliding indicator measures the
+          // page with a forced layout as the step is revealed: decision 042).
+          <Radio.Group
+            label={intl.formatMessage(m.regionLabel)}
+            value={region}
+            onChange={(value) => actor.send({ type: 'region.select', region: value === 'uk' ? 'uk' : 'au' })}
+            disabled={locked}
+            data-testid="region-choice"
+          >
+            <Group gap="lg" mt={6}>
+              {regions.map((r) => (
+                <Radio key={r.key} value={r.key} label={intl.formatMessage(regionNames[r.key])} />
+              ))}
+            </Group>
+          </Radio.Group>
         )}
         <DevicesNote actor={actor} />
         <Formik<PracticeFormValues>
