@@ -71,6 +71,7 @@ interface Fakes {
   verifyPin?: Impl<{ pin: string }, void>;
   getSessionUser?: Impl<unknown, SessionUser | null>;
   signUp?: Impl<{ connection: LoginConnection; returnTo: string }, void>;
+  signIn?: Impl<{ returnTo: string }, void>;
   loadProfile?: Impl<unknown, { user: SessionUser | null; profile: Profile | null }>;
   createProfile?: Impl<{ profile: Profile }, void>;
   fetchDevices?: Impl<{ pin: string }, Device[]>;
@@ -95,6 +96,7 @@ function start(input: Partial<OnboardingInput> & Pick<OnboardingInput, 'step'>, 
       verifyPin: fromPromise(wrap('verifyPin', fakes.verifyPin)),
       getSessionUser: fromPromise(wrap('getSessionUser', fakes.getSessionUser)),
       signUp: fromPromise(wrap('signUp', fakes.signUp)),
+      signIn: fromPromise(wrap('signIn', fakes.signIn)),
       loadProfile: fromPromise(wrap('loadProfile', fakes.loadProfile)),
       createProfile: fromPromise(wrap('createProfile', fakes.createProfile)),
       fetchDevices: fromPromise(wrap('fetchDevices', fakes.fetchDevices)),
@@ -342,6 +344,39 @@ describe('onboarding machine', () => {
       expect(rec.cleared).toBe(0);
       expect(actor.getSnapshot().context.draft.practice).toEqual(practice);
     }
+  });
+
+  it('practice: signed out when registering → login redirect back to the form; the draft is kept', async () => {
+    const { actor, rec } = start(
+      { step: 'practice', draft: { ...emptyDraft(), profile } },
+      {
+        registerPractice: async () => Promise.reject({ kind: 'unauthenticated' } satisfies OnboardingFailure),
+      },
+    );
+    actor.send({ type: 'practice.submit', practice });
+    await waitFor(actor, (s) => s.matches({ practice: 'signingIn' }));
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(rec.calls.filter((c) => c.src === 'signIn')).toEqual([
+      { src: 'signIn', input: { returnTo: '/onboarding/register-practice' } },
+    ]);
+    expect(rec.cleared).toBe(0);
+    expect(rec.persisted.at(-1)?.practice).toEqual(practice);
+
+    // The login could not start: back to the form, with the message.
+    const failed = start(
+      { step: 'practice', draft: { ...emptyDraft(), profile } },
+      {
+        registerPractice: async () => Promise.reject({ kind: 'unauthenticated' } satisfies OnboardingFailure),
+        signIn: async () => Promise.reject(new Error('no redirect')),
+      },
+    );
+    failed.actor.send({ type: 'practice.submit', practice });
+    await waitFor(
+      failed.actor,
+      (s) => s.matches({ practice: { filling: 'editing' } }) && s.context.error !== null,
+    );
+    expect(failed.actor.getSnapshot().context.error).toEqual({ code: 'signInFailed' });
+    expect(failed.actor.getSnapshot().context.draft.practice).toEqual(practice);
   });
 
   it('practice: choosing a region resets region-specific fields and applies its locale', () => {

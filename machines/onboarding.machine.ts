@@ -76,6 +76,7 @@ export type OnboardingError =
   | { code: 'pinInvalid' }
   | { code: 'pinRejected'; messages: string[] }
   | { code: 'signUpFailed' }
+  | { code: 'signInFailed' }
   | { code: 'profileRejected'; fieldErrors: Record<string, string[]>; messages: string[] }
   | { code: 'profileFailed' }
   | { code: 'devicesUnavailable' }
@@ -268,6 +269,14 @@ export const onboardingMachine = setup({
     /** Starts the identity provider's sign-up by redirect (the page usually leaves). */
     signUp: fromPromise<void, { connection: LoginConnection; returnTo: string }>(async () => {
       throw new Error('signUp not provided');
+    }),
+    /**
+     * Starts the identity provider's login by redirect, returning to `returnTo` (spec §4: not
+     * authenticated leads to redirect login). The page usually leaves; an error means the login
+     * could not start.
+     */
+    signIn: fromPromise<void, { returnTo: string }>(async () => {
+      throw new Error('signIn not provided');
     }),
     /** GET /api/profile/exists (then GET /api/profile/) with the signed-in user. */
     loadProfile: fromPromise<{ user: SessionUser | null; profile: Profile | null }>(async () => {
@@ -749,6 +758,12 @@ export const onboardingMachine = setup({
             },
             onError: [
               {
+                // Signed out (e.g. the form was opened without signing in, or the session ended):
+                // sign in and come back to this form; the draft keeps what was typed.
+                guard: { type: 'isUnauthenticated', params: ({ event }) => ({ error: event.error }) },
+                target: 'signingIn',
+              },
+              {
                 guard: { type: 'isValidationFailure', params: ({ event }) => ({ error: event.error }) },
                 target: 'filling.editing',
                 actions: assign({
@@ -776,6 +791,17 @@ export const onboardingMachine = setup({
                 }),
               },
             ],
+          },
+        },
+        signingIn: {
+          description: 'Not signed in when registering: the login redirect, back to this form.',
+          tags: ['busy'],
+          invoke: {
+            id: 'signIn',
+            src: 'signIn',
+            input: { returnTo: onboardingPaths.practice },
+            onDone: { target: 'filling.editing' },
+            onError: { target: 'filling.editing', actions: assign({ error: { code: 'signInFailed' } }) },
           },
         },
       },

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Stack } from '../../server/stack';
 import { expect, launchStack, test, uniqueEmail } from './fixtures';
+import { createUser, logInAtIdp } from './practices-support';
 
 /**
  * The onboarding wizard end to end in Chromium against the local stack (issue 7): a new user
@@ -345,6 +346,39 @@ it.describe('onboarding', () => {
       ),
     ).toBeVisible();
     expectConsoleErrors(consoleErrors, /404 \(Not Found\).*sharedDirectoryPractice/);
+  });
+
+  it('signed out on register-practice: registering signs in first and comes back to the filled form', async ({
+    page,
+    app,
+  }) => {
+    const email = uniqueEmail('onboard-signin');
+    await createUser(app.stack, { email, name: 'Ada Lovelace' });
+    // A profile from an earlier visit is in this browser's draft; nobody is signed in.
+    await page.goto('/onboarding');
+    await page.evaluate(
+      (profile) => window.localStorage.setItem('onboarding.profileRegistration', JSON.stringify(profile)),
+      { firstName: 'Ada', lastName: 'Lovelace', email, phone: '0412345678', dateOfBirth: '1990-01-02' },
+    );
+    await page.goto('/onboarding/register-practice');
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    await fillAuPractice(page, 'Signed In Vets');
+    await page.getByLabel('I agree to the Terms & Conditions').check();
+    await page.getByRole('button', { name: 'Register practice' }).click();
+
+    // Spec §4: not authenticated leads to the redirect login; it returns to this form.
+    await logInAtIdp(page, email);
+    await expect(page).toHaveURL(/\/onboarding\/register-practice$/, { timeout: 20_000 });
+    await expect(field(page, 'practice.name')).toHaveValue('Signed In Vets');
+    await expect(field(page, 'practice.address.city')).toHaveValue('Sydney');
+    await expect(page.getByLabel('I agree to the Terms & Conditions')).toBeChecked();
+    const request = page.waitForRequest('**/api/onboarding/register-practice');
+    await page.getByRole('button', { name: 'Register practice' }).click();
+    expect((await request).postDataJSON()).toMatchObject({
+      practice: { name: 'Signed In Vets' },
+      profile: { firstName: 'Ada', lastName: 'Lovelace' },
+    });
+    await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   });
 
   it('register-practice errors: server message, field errors, the API down — nothing is lost', async ({

@@ -146,7 +146,12 @@ const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])>
   ),
   'xstate.done.actor.fetchDevices': done('fetchDevices', [{ deviceKey: 'd1', name: 'Hub', type: 'hub' }]),
   'xstate.done.actor.registerPractice': done('registerPractice', 'pk-1'),
-  'xstate.error.actor.registerPractice': error('registerPractice', fixtures.validation, fixtures.failed),
+  'xstate.error.actor.registerPractice': error(
+    'registerPractice',
+    fixtures.validation,
+    fixtures.failed,
+    fixtures.unauthenticated,
+  ),
   'xstate.done.actor.fetchUserPractices': done('fetchUserPractices', [], [fixtures.listed]),
 };
 

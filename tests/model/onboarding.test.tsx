@@ -64,6 +64,7 @@ const inert = (): Record<string, AnyActorLogic> => {
     verifyPin: never,
     getSessionUser: never,
     signUp: never,
+    signIn: never,
     loadProfile: never,
     createProfile: never,
     fetchDevices: never,
@@ -185,13 +186,15 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
         case 'practice': {
           expect(text('Step 3 of 3')).toBe(true);
           // The form shows at once; submitting waits for the devices of the pin.
-          const submitting = snapshot.matches({ practice: 'submitting' });
+          const submitting =
+            snapshot.matches({ practice: 'submitting' }) || snapshot.matches({ practice: 'signingIn' });
           const fetching = snapshot.matches({ practice: { filling: 'fetchingDevices' } });
           if (!submitting) expect(spinner('Register practice')).toBe(false);
           if (!submitting) expect(button('Register practice')?.hasAttribute('disabled')).toBe(fetching);
           const error = snapshot.context.error;
           expect(text('No profile registration found.')).toBe(error?.code === 'noProfile');
           expect(text('Practice exists')).toBe(error?.code === 'practiceFailed');
+          expect(text('The sign-in could not start, please try again.')).toBe(error?.code === 'signInFailed');
           await waitFor(() => expect(text('Check the form')).toBe(error?.code === 'practiceRejected'));
           expect(screen.queryAllByTestId('onboarding-devices').some(isShown)).toBe(
             snapshot.context.devices.length > 0,

@@ -22,7 +22,12 @@ import {
   type PracticeDraft,
   type RegionChoice,
 } from '../../../machines/onboarding.machine';
-import { selectIsSettled, selectSessionStatus, selectUser } from '../../../machines/session.machine';
+import {
+  type LoginRequest,
+  selectIsSettled,
+  selectSessionStatus,
+  selectUser,
+} from '../../../machines/session.machine';
 import { createApiClient, isApiError } from '../../api/client';
 import { createEndpoints, type Endpoints } from '../../api/endpoints';
 import { NotSignedInError, tryGetAccessToken } from '../../auth/token';
@@ -215,6 +220,16 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
     return selectSessionStatus(settled) === 'signedIn' ? selectUser(settled) : null;
   };
 
+  /** The identity provider's login by redirect: pending while the browser leaves. */
+  const loginRedirect = async (request: LoginRequest): Promise<never> => {
+    session.send({ type: 'session.login', request });
+    // Back in signedOut means the login could not start.
+    await waitFor(session, (s) => selectSessionStatus(s) === 'signedOut', {
+      timeout: Number.POSITIVE_INFINITY,
+    });
+    throw new Error('The login could not start');
+  };
+
   /** Authenticated calls wait for the session (after a reload the token is not there yet). */
   const authed = async <T>(work: () => Promise<T>): Promise<T> => {
     if (!(await sessionUser())) throw { kind: 'unauthenticated' } satisfies OnboardingFailure;
@@ -225,17 +240,10 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
     actors: {
       verifyPin: fromPromise(({ input }) => call(() => api().verifyPin(input.pin))),
       getSessionUser: fromPromise(sessionUser),
-      signUp: fromPromise(async ({ input }) => {
-        session.send({
-          type: 'session.login',
-          request: { connection: input.connection, screenHint: 'signup', returnTo: input.returnTo },
-        });
-        // Pending while the browser leaves; back in signedOut means the login could not start.
-        await waitFor(session, (s) => selectSessionStatus(s) === 'signedOut', {
-          timeout: Number.POSITIVE_INFINITY,
-        });
-        throw new Error('The sign-up could not start');
-      }),
+      signUp: fromPromise(({ input }) =>
+        loginRedirect({ connection: input.connection, screenHint: 'signup', returnTo: input.returnTo }),
+      ),
+      signIn: fromPromise(({ input }) => loginRedirect({ returnTo: input.returnTo })),
       loadProfile: fromPromise(async (): Promise<{ user: SessionUser | null; profile: Profile | null }> => {
         const user = await sessionUser();
         if (!user) return { user: null, profile: null };

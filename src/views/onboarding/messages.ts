@@ -47,6 +47,12 @@ export const onboardingMessages = defineMessages({
     defaultMessage: 'The sign-up could not start, please try again.',
     description: 'Error: the redirect to the identity provider could not start',
   },
+  signInFailed: {
+    id: 'onboarding.practice.signInFailed',
+    defaultMessage: 'The sign-in could not start, please try again.',
+    description:
+      'Error under the practice form: registering needs a sign-in and the redirect to the identity provider could not start',
+  },
   profileTitle: {
     id: 'onboarding.profile.title',
     defaultMessage: 'Your profile',

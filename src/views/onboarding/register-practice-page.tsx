@@ -19,7 +19,10 @@ const selectFetchingDevices = (s: OnboardingSnapshot) =>
   s.matches({ practice: { filling: 'fetchingDevices' } });
 // Busy while submitting and after (the wizard is moving on); not before the step (rendered ahead).
 const selectSubmitting = (s: OnboardingSnapshot) =>
-  s.matches({ practice: 'submitting' }) || s.matches('thankYou') || s.matches('redirecting');
+  s.matches({ practice: 'submitting' }) ||
+  s.matches({ practice: 'signingIn' }) ||
+  s.matches('thankYou') ||
+  s.matches('redirecting');
 const selectRegions = (s: OnboardingSnapshot) => s.context.regions;
 // The page re-renders for its region, not for every change of the draft (typing, the submit, the
 // draft cleared on success): the form holds the values, the draft only gives the initial ones.
@@ -71,7 +74,9 @@ export function RegisterPracticePage() {
       ? intl.formatMessage(m.noProfile)
       : error?.code === 'practiceFailed'
         ? (error.message ?? intl.formatMessage(m.practiceFailed))
-        : null;
+        : error?.code === 'signInFailed'
+          ? intl.formatMessage(m.signInFailed)
+          : null;
 
   return (
     <OnboardingFrame step={3} title={intl.formatMessage(m.practiceTitle)}>
