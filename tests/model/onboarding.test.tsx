@@ -78,7 +78,7 @@ const inert = (): Record<string, AnyActorLogic> => {
 const top = (s: OnboardingSnapshot): string =>
   typeof s.value === 'string' ? s.value : (Object.keys(s.value)[0] ?? '');
 const button = (name: string) => screen.queryByRole('button', { name });
-/** Shown: not inside a hidden Activity (the next step is rendered ahead with display: none). */
+/** Shown: not inside the hidden next step (mounted ahead with display: none, decision 041). */
 const isShown = (element: Element): boolean => {
   for (let e: Element | null = element; e; e = e.parentElement) {
     if (e instanceof HTMLElement && e.style.display === 'none') return false;
