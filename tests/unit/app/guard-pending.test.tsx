@@ -15,16 +15,11 @@ import {
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
 import { loadingDelays } from '../../../machines/constants';
 import type { SessionUser } from '../../../machines/domain';
 import { hubConnectionMachine } from '../../../machines/hub-connection.machine';
-import {
-  type LoginRequest,
-  type SessionCheckResult,
-  sessionMachine,
-} from '../../../machines/session.machine';
 import { userStoreMachine } from '../../../machines/user-store.machine';
 import { RootActorsContext, RuntimeConfigContext } from '../../../src/app/actors-context';
 import { signedInOnlyPending } from '../../../src/app/guard-screens';
@@ -32,6 +27,7 @@ import { requireSignedIn } from '../../../src/app/guards';
 import type { RootActors } from '../../../src/app/root-actors';
 import type { RouterContext } from '../../../src/app/router-context';
 import { renderWithProviders } from '../../support/render';
+import { createTestSession, testAuthConfig } from '../shell/shell-harness';
 
 const ada: SessionUser = { sub: 'auth0|ada', name: 'Ada Lovelace', email: 'ada@example.test' };
 
@@ -42,15 +38,7 @@ const config: RuntimeConfig = {
     productName: 'Vet Portal',
     supportUrl: 'https://support.example.test/',
   },
-  auth: {
-    auth0Domain: 'http://localhost:1',
-    auth0ClientId: 'client',
-    auth0Audience: 'default',
-    cacheLocation: 'memory',
-    cookieDomain: null,
-    useRefreshTokens: false,
-    scope: null,
-  },
+  auth: testAuthConfig,
 };
 
 /** How each redirect login attempt goes: the page leaves (never settles here) or it fails to start. */
@@ -65,24 +53,17 @@ async function renderGuarded({
   user?: SessionUser | null;
   attempts?: Attempt[];
 }) {
-  const logins: LoginRequest[] = [];
-  const machine = sessionMachine.provide({
-    actors: {
-      checkSession: fromPromise<SessionCheckResult>(async () =>
-        user
-          ? { kind: 'signedIn', user, returnTo: null, callbackErrorCode: null }
-          : { kind: 'signedOut', callbackErrorCode: null },
-      ),
-      loginWithRedirect: fromPromise<void, LoginRequest>(({ input }) => {
-        const attempt = attempts[logins.length] ?? 'leaves';
-        logins.push(input);
-        if (attempt === 'leaves') return new Promise<void>(() => undefined);
-        return Promise.reject(Object.assign(new Error('could not start'), { error: attempt.fails }));
-      }),
+  let attempt = 0;
+  const { session, logins } = createTestSession(user, {
+    login: () => {
+      const next = attempts[attempt] ?? 'leaves';
+      attempt += 1;
+      if (next === 'leaves') return new Promise<void>(() => undefined);
+      return Promise.reject(Object.assign(new Error('could not start'), { error: next.fails }));
     },
   });
   const actors: RootActors = {
-    session: createActor(machine).start(),
+    session,
     hubConnection: createActor(hubConnectionMachine).start(),
     userStore: createActor(userStoreMachine, { input: undefined }).start(),
   };

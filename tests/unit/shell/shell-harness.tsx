@@ -53,7 +53,14 @@ export function setViewportWidth(width: number): void {
   });
 }
 
-export function createTestSession(user: SessionUser | null) {
+/**
+ * The real session machine with the identity provider faked: signed in as `user` (or signed out);
+ * each redirect login is recorded, then goes as `login` says (default: resolves at once).
+ */
+export function createTestSession(
+  user: SessionUser | null,
+  { login }: { login?: (request: LoginRequest) => Promise<void> } = {},
+) {
   const logins: LoginRequest[] = [];
   const logouts: LogoutRequest[] = [];
   const machine = sessionMachine.provide({
@@ -65,6 +72,7 @@ export function createTestSession(user: SessionUser | null) {
       ),
       loginWithRedirect: fromPromise<void, LoginRequest>(async ({ input }) => {
         logins.push(input);
+        await login?.(input);
       }),
       logout: fromPromise<void, LogoutRequest>(async ({ input }) => {
         logouts.push(input);
@@ -75,6 +83,17 @@ export function createTestSession(user: SessionUser | null) {
   session.start();
   return { session, logins, logouts };
 }
+
+/** Identity-provider settings of the rendered-shell tests (the SDK itself is never reached). */
+export const testAuthConfig: RuntimeConfig['auth'] = {
+  auth0Domain: 'http://localhost:1',
+  auth0ClientId: 'client',
+  auth0Audience: 'default',
+  cacheLocation: 'memory',
+  cookieDomain: null,
+  useRefreshTokens: false,
+  scope: null,
+};
 
 export const testAppConfig: AppConfig = {
   loglevel: 'INFO',
@@ -109,18 +128,7 @@ export async function renderShell({
 } = {}) {
   setViewportWidth(width);
   const { session, logins, logouts } = createTestSession(user);
-  const config: RuntimeConfig = {
-    app,
-    auth: {
-      auth0Domain: 'http://localhost:1',
-      auth0ClientId: 'client',
-      auth0Audience: 'default',
-      cacheLocation: 'memory',
-      cookieDomain: null,
-      useRefreshTokens: false,
-      scope: null,
-    },
-  };
+  const config: RuntimeConfig = { app, auth: testAuthConfig };
   const rootRoute = createRootRoute({
     component: RootLayout,
     notFoundComponent: () => <p>catch-all not found</p>,
