@@ -55,7 +55,8 @@ export function RegisterPracticePage() {
   const intl = useIntl();
   const actor = useOnboardingActor('practice');
   const regions = useSelector(actor, selectRegions);
-  // Locked only when registering takes a while (decision 042): a quick answer just moves on.
+  // Locked (spinner, region) only when registering takes a while (decision 042): a quick answer
+  // just moves on.
   const locked = useBusyIndicator(actor, selectSubmitting);
   const region = useSelector(actor, selectRegion);
   const error = useSelector(actor, selectError);
@@ -126,7 +127,7 @@ export function RegisterPracticePage() {
                   {failure}
                 </Alert>
               )}
-              <SubmitButton actor={actor} />
+              <SubmitButton actor={actor} busy={locked} />
             </Stack>
           </SubmitForm>
         </Formik>
@@ -161,15 +162,14 @@ function DevicesNote({ actor }: { actor: OnboardingActor }) {
 
 /**
  * 'Register practice': disabled while the pin's devices load, with its spinner once registering
- * takes a while (decision 042). Its own component, so these states re-render the button only,
- * not the form (the step is pre-rendered and revealed as the devices start loading).
+ * takes a while (`busy`, decision 042). Its own component, so the devices loading re-renders the
+ * button only, not the form (the step is pre-rendered and revealed as the devices start loading).
  */
-function SubmitButton({ actor }: { actor: OnboardingActor }) {
+function SubmitButton({ actor, busy }: { actor: OnboardingActor; busy: boolean }) {
   const intl = useIntl();
   const fetchingDevices = useSelector(actor, selectFetchingDevices);
-  const submitting = useBusyIndicator(actor, selectSubmitting);
   return (
-    <Button type="submit" loading={submitting} disabled={fetchingDevices}>
+    <Button type="submit" loading={busy} disabled={fetchingDevices}>
       {intl.formatMessage(m.practiceSubmit)}
     </Button>
   );
