@@ -10,7 +10,6 @@ import {
   createRoute,
   createRouter,
   Outlet,
-  RouterProvider,
 } from '@tanstack/react-router';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,13 +20,11 @@ import { loadingDelays } from '../../../machines/constants';
 import type { SessionUser } from '../../../machines/domain';
 import { hubConnectionMachine } from '../../../machines/hub-connection.machine';
 import { userStoreMachine } from '../../../machines/user-store.machine';
-import { RootActorsContext, RuntimeConfigContext } from '../../../src/app/actors-context';
 import { signedInOnlyPending } from '../../../src/app/guard-screens';
 import { requireSignedIn } from '../../../src/app/guards';
 import type { RootActors } from '../../../src/app/root-actors';
 import type { RouterContext } from '../../../src/app/router-context';
-import { renderWithProviders } from '../../support/render';
-import { createTestSession, testAuthConfig } from '../shell/shell-harness';
+import { createTestSession, renderRouter, testAuthConfig } from '../shell/shell-harness';
 
 const ada: SessionUser = { sub: 'auth0|ada', name: 'Ada Lovelace', email: 'ada@example.test' };
 
@@ -87,13 +84,7 @@ async function renderGuarded({
     history: createMemoryHistory({ initialEntries: [path] }),
     context: { actors, config },
   });
-  const view = renderWithProviders(
-    <RuntimeConfigContext.Provider value={config}>
-      <RootActorsContext.Provider value={actors}>
-        <RouterProvider router={router} />
-      </RootActorsContext.Provider>
-    </RuntimeConfigContext.Provider>,
-  );
+  const view = renderRouter(router, actors, config);
   return { ...view, router, session: actors.session, logins };
 }
 

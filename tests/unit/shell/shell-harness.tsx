@@ -4,6 +4,7 @@
  * drives `matchMedia` (so the navbar's breakpoint logic runs as in a browser).
  */
 import {
+  type AnyRouter,
   createMemoryHistory,
   createRootRoute,
   createRoute,
@@ -115,6 +116,17 @@ const paths = [
   '/mobile/$',
 ] as const;
 
+/** Renders `router` with the app's providers: the runtime configuration and the root actors. */
+export function renderRouter(router: AnyRouter, actors: RootActors, config: RuntimeConfig) {
+  return renderWithProviders(
+    <RuntimeConfigContext.Provider value={config}>
+      <RootActorsContext.Provider value={actors}>
+        <RouterProvider router={router} />
+      </RootActorsContext.Provider>
+    </RuntimeConfigContext.Provider>,
+  );
+}
+
 export async function renderShell({
   path = '/',
   user = null,
@@ -146,13 +158,7 @@ export async function renderShell({
     hubConnection: createActor(hubConnectionMachine).start(),
     userStore: createActor(userStoreMachine, { input: undefined }).start(),
   };
-  const view = renderWithProviders(
-    <RuntimeConfigContext.Provider value={config}>
-      <RootActorsContext.Provider value={actors}>
-        <RouterProvider router={router} />
-      </RootActorsContext.Provider>
-    </RuntimeConfigContext.Provider>,
-  );
+  const view = renderRouter(router, actors, config);
   // Let the session check and the initial route load settle.
   await act(async () => {
     await router.load();
