@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Stack } from '../../server/stack';
+import type { Stack, StackOptions } from '../../server/stack';
 import { expect, launchStack, test, uniqueEmail } from './fixtures';
 import { createUser, logInAtIdp } from './practices-support';
 
@@ -18,10 +18,13 @@ interface Harness {
   mail(to: string): Promise<{ id: number; text: string }[]>;
 }
 
-const it = test.extend<{ app: Harness }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-  app: async ({}, use) => {
-    const launched = await launchStack(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {});
+const it = test.extend<{ stackOptions: StackOptions; app: Harness }>({
+  stackOptions: [{}, { option: true }],
+  app: async ({ stackOptions }, use) => {
+    const launched = await launchStack({
+      ...stackOptions,
+      ...(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {}),
+    });
     const { stack } = launched;
     await use({
       stack,
@@ -192,6 +195,7 @@ it.describe('onboarding', () => {
     await expect(
       page.getByText('We are activating your practice, this can take a couple of minutes...'),
     ).toBeVisible();
+    await expect(page).toHaveURL(/\/onboarding\/thank-you\?practiceKey=[^&]+$/);
     const practiceKey = new URL(page.url()).searchParams.get('practiceKey');
     expect(practiceKey).toBeTruthy();
     expect(await storedDraft(page)).toEqual(Object.fromEntries(draftKeys.map((k) => [k, null])));
@@ -230,6 +234,9 @@ it.describe('onboarding', () => {
     await expect(page.getByRole('button', { name: 'Sign up with Google' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeFocused();
+    // The address follows once the step is painted (decision 043): Back before that would leave
+    // the page the wizard was opened from, so wait for it as a user sees it in the address bar.
+    await expect(page).toHaveURL(/\/onboarding\/register-account$/);
 
     // A slow check (decision 042): the button's spinner pops in and the pin locks, then the
     // wizard moves on when the answer comes.
@@ -249,55 +256,67 @@ it.describe('onboarding', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeFocused();
   });
 
-  it('UK practice without a pin via a social login: CRN, UK postcode, no state → UK environment', async ({
-    page,
-  }) => {
-    await page.goto('/onboarding');
-    await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
-    await expect(page).toHaveURL(/\/onboarding\/register-account$/);
-    await page.reload();
-    await expect(page.getByText('Step 1 of 3')).toBeVisible();
-    expect((await storedDraft(page))['onboarding.pin']).toBeNull();
+  it.describe('activation held until the test releases it', () => {
+    it.use({ stackOptions: { activationDelayMs: 10 * 60_000 } });
 
-    await signUpWithGoogle(page, uniqueEmail('onboard-uk'));
-    await completeProfile(page);
-    await expect(page.getByTestId('onboarding-devices')).toHaveCount(0);
+    it('UK practice without a pin via a social login: CRN, UK postcode, no state → UK environment', async ({
+      page,
+    }) => {
+      await page.goto('/onboarding');
+      await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
+      await expect(page).toHaveURL(/\/onboarding\/register-account$/);
+      await page.reload();
+      await expect(page.getByText('Step 1 of 3')).toBeVisible();
+      expect((await storedDraft(page))['onboarding.pin']).toBeNull();
 
-    await page.getByTestId('region-choice').getByText('United Kingdom').click();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
-    await expect(page.getByText('CRN')).toBeVisible();
-    await expect(field(page, 'practice.address.state')).toHaveCount(0);
-    await field(page, 'practice.businessName').fill('Thames Vets Ltd');
-    await field(page, 'practice.businessNumber').fill(uniqueDigits(8));
-    await field(page, 'practice.name').fill('Thames Vets');
-    await choose(page, 'practice.veterinaryType', 'Equines');
-    await field(page, 'practice.email').fill('team@thamesvets.example.co.uk');
-    await field(page, 'practice.phone').fill('02079460102');
-    await field(page, 'practice.address.address1').fill('10 Downing Street');
-    await field(page, 'practice.address.city').fill('London');
-    await field(page, 'practice.address.postcode').fill('SW1A 2AA');
-    await page.getByLabel('I agree to the Terms & Conditions').check();
-    const request = page.waitForRequest('**/api/onboarding/register-practice');
-    await page.getByRole('button', { name: 'Register practice' }).click();
-    const body = (await request).postDataJSON() as Record<string, unknown>;
-    expect(body).toMatchObject({
-      environment: 'uk',
-      locale: 'en-GB',
-      terms: true,
-      practice: {
-        name: 'Thames Vets',
-        veterinaryType: 2,
-        devices: [],
-        address: { postcode: 'SW1A 2AA', state: '', country: 'UK' },
-      },
+      await signUpWithGoogle(page, uniqueEmail('onboard-uk'));
+      await completeProfile(page);
+      await expect(page.getByTestId('onboarding-devices')).toHaveCount(0);
+
+      await page.getByTestId('region-choice').getByText('United Kingdom').click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+      await expect(page.getByText('CRN')).toBeVisible();
+      await expect(field(page, 'practice.address.state')).toHaveCount(0);
+      await field(page, 'practice.businessName').fill('Thames Vets Ltd');
+      await field(page, 'practice.businessNumber').fill(uniqueDigits(8));
+      await field(page, 'practice.name').fill('Thames Vets');
+      await choose(page, 'practice.veterinaryType', 'Equines');
+      await field(page, 'practice.email').fill('team@thamesvets.example.co.uk');
+      await field(page, 'practice.phone').fill('02079460102');
+      await field(page, 'practice.address.address1').fill('10 Downing Street');
+      await field(page, 'practice.address.city').fill('London');
+      await field(page, 'practice.address.postcode').fill('SW1A 2AA');
+      await page.getByLabel('I agree to the Terms & Conditions').check();
+      const request = page.waitForRequest('**/api/onboarding/register-practice');
+      await page.getByRole('button', { name: 'Register practice' }).click();
+      const body = (await request).postDataJSON() as Record<string, unknown>;
+      expect(body).toMatchObject({
+        environment: 'uk',
+        locale: 'en-GB',
+        terms: true,
+        practice: {
+          name: 'Thames Vets',
+          veterinaryType: 2,
+          devices: [],
+          address: { postcode: 'SW1A 2AA', state: '', country: 'UK' },
+        },
+      });
+
+      await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+      // A reload of the thank-you page keeps waiting (its address follows the painted step,
+      // decision 043).
+      await expect(page).toHaveURL(/\/onboarding\/thank-you\?practiceKey=[^&]+$/);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+      await expect(
+        page.getByText('We are activating your practice, this can take a couple of minutes...'),
+      ).toBeVisible();
+      // Activation completes now (held so far, so the reload cannot race it).
+      const activated = await page.request.post('/__test/activate', { data: {} });
+      expect(activated.ok()).toBe(true);
+      await expect(page.getByTestId('environment')).toHaveText('UK environment', { timeout: 20_000 });
+      await expect(page.getByTestId('practice-name')).toHaveText('Thames Vets');
     });
-
-    await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
-    // A reload of the thank-you page keeps waiting.
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
-    await expect(page.getByTestId('environment')).toHaveText('UK environment', { timeout: 20_000 });
-    await expect(page.getByTestId('practice-name')).toHaveText('Thames Vets');
   });
 
   it('a directory-practice link pre-fills the registration', async ({ page }) => {
