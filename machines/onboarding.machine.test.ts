@@ -314,6 +314,42 @@ describe('onboarding machine', () => {
     expect(rec.persisted.at(-1)?.practice).toEqual(practice);
   });
 
+  it('practice: "Complete your profile" goes to step 2, which comes back with the profile and the practice draft (decision 044)', async () => {
+    // Signed in, with a complete profile on the server: step 2 loads it and skips straight back.
+    const { actor, rec } = start(
+      { step: 'practice' },
+      { loadProfile: async () => ({ user, profile }), registerPractice: async () => 'pk-1' },
+    );
+    // Offered as the way on from the refusal only.
+    actor.send({ type: 'practice.completeProfile' });
+    expect(actor.getSnapshot().matches({ practice: { filling: 'editing' } })).toBe(true);
+    actor.send({ type: 'practice.submit', practice });
+    expect(actor.getSnapshot().context.error).toEqual({ code: 'noProfile' });
+    actor.send({ type: 'practice.completeProfile' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(rec.navigations.at(-1)).toEqual({ to: '/onboarding/register-profile' });
+    await waitFor(actor, (s) => s.matches({ practice: { filling: 'editing' } }));
+    expect(rec.navigations.at(-1)).toEqual({ to: '/onboarding/register-practice', replace: true });
+    expect(actor.getSnapshot().context.draft.profile).toEqual(profile);
+    expect(actor.getSnapshot().context.draft.practice).toEqual(practice);
+    // Back with the profile: nothing refused, the event does nothing; the submit now registers.
+    actor.send({ type: 'practice.completeProfile' });
+    expect(actor.getSnapshot().matches({ practice: { filling: 'editing' } })).toBe(true);
+    actor.send({ type: 'practice.submit', practice });
+    await waitFor(actor, (s) => s.matches('thankYou'));
+
+    // Signed out: step 2 sends the visitor to step 1 (create an account or sign in).
+    const signedOut = start(
+      { step: 'practice' },
+      { loadProfile: async () => ({ user: null, profile: null }) },
+    );
+    signedOut.actor.send({ type: 'practice.submit', practice });
+    signedOut.actor.send({ type: 'practice.completeProfile' });
+    await waitFor(signedOut.actor, (s) => s.matches('account'));
+    expect(signedOut.rec.navigations.at(-1)).toEqual({ to: '/onboarding/register-account', replace: true });
+    expect(signedOut.rec.persisted.at(-1)?.practice).toEqual(practice);
+  });
+
   it('practice: server failures become codes; the prefix is stripped; the draft is kept', async () => {
     const failures: Array<[unknown, unknown]> = [
       [

@@ -108,6 +108,7 @@ export type OnboardingEvent =
   | { type: 'profile.submit'; profile: Profile }
   | { type: 'practice.change'; practice: PracticeDraft }
   | { type: 'practice.submit'; practice: PracticeDraft }
+  | { type: 'practice.completeProfile' }
   | { type: 'region.select'; region: RegionKey }
   | { type: 'practices.update'; practices: UserPractice[] }
   | { type: 'realtime.connected' }
@@ -313,6 +314,7 @@ export const onboardingMachine = setup({
     hasCompleteProfile: (_, params: { profile: Profile | null }) => isProfileComplete(params.profile),
     hasFourDigitPin: ({ context }) => /^\d{4}$/.test(context.draft.pin ?? ''),
     hasProfileDraft: ({ context }) => isProfileComplete(context.draft.profile),
+    isProfileRefused: ({ context }) => context.error?.code === 'noProfile',
     isValidationFailure: (_, params: { error: unknown }) => asFailure(params.error).kind === 'validation',
     directoryAccountExists: (_, params: { directoryPractice: DirectoryPractice }) =>
       Boolean(params.directoryPractice.practiceKey),
@@ -732,6 +734,17 @@ export const onboardingMachine = setup({
                     ],
                   },
                 ],
+                // The way on from 'No profile registration found.' (decision 044): step 2, which
+                // signs in if needed and comes straight back when the account's profile is
+                // complete; the practice draft is kept.
+                'practice.completeProfile': {
+                  guard: 'isProfileRefused',
+                  target: '#onboarding.profile',
+                  actions: [
+                    assign({ error: null }),
+                    { type: 'navigate', params: { to: onboardingPaths.profile } },
+                  ],
+                },
               },
             },
           },

@@ -400,6 +400,37 @@ it.describe('onboarding', () => {
     await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   });
 
+  it('register-practice without a profile: "Complete your profile" leads through steps 1 and 2 back to the filled form', async ({
+    page,
+  }) => {
+    // A link straight to step 3: nobody signed in, no profile in this browser's draft.
+    await page.goto('/onboarding/register-practice');
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    await fillAuPractice(page, 'Straight In Vets');
+    await page.getByLabel('I agree to the Terms & Conditions').check();
+    await page.getByRole('button', { name: 'Register practice' }).click();
+    await expect(page.getByText('No profile registration found.')).toBeVisible();
+
+    // Decision 044: the way on. Signed out, step 2 sends the visitor to step 1 first.
+    await page.getByRole('button', { name: 'Complete your profile' }).click();
+    await expect(page).toHaveURL(/\/onboarding\/register-account$/);
+    await signUpWithGoogle(page, uniqueEmail('onboard-noprofile'));
+    await completeProfile(page);
+
+    // Back on step 3 with everything as it was typed; registering now works.
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    await expect(field(page, 'practice.name')).toHaveValue('Straight In Vets');
+    await expect(page.getByLabel('I agree to the Terms & Conditions')).toBeChecked();
+    await expect(page.getByText('No profile registration found.')).toHaveCount(0);
+    const request = page.waitForRequest('**/api/onboarding/register-practice');
+    await page.getByRole('button', { name: 'Register practice' }).click();
+    expect((await request).postDataJSON()).toMatchObject({
+      practice: { name: 'Straight In Vets' },
+      profile: { firstName: 'Ada', lastName: 'Lovelace' },
+    });
+    await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  });
+
   it('register-practice errors: server message, field errors, the API down — nothing is lost', async ({
     page,
     consoleErrors,

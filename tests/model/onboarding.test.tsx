@@ -115,6 +115,9 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
       case 'account.create':
         fireEvent.click(screen.getByRole('button', { name: 'Sign up with Google' }));
         return true;
+      case 'practice.completeProfile':
+        fireEvent.click(screen.getByRole('button', { name: 'Complete your profile' }));
+        return true;
       case 'region.select': {
         const region = (step.event as unknown as { region: string }).region;
         fireEvent.click(screen.getByLabelText(region === 'uk' ? 'United Kingdom' : 'Australia'));
@@ -193,6 +196,10 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
           if (!submitting) expect(button('Register practice')?.hasAttribute('disabled')).toBe(fetching);
           const error = snapshot.context.error;
           expect(text('No profile registration found.')).toBe(error?.code === 'noProfile');
+          // The way on from it (decision 044).
+          expect(screen.queryAllByRole('button', { name: 'Complete your profile' }).some(isShown)).toBe(
+            error?.code === 'noProfile',
+          );
           expect(text('Practice exists')).toBe(error?.code === 'practiceFailed');
           expect(text('The sign-in could not start, please try again.')).toBe(error?.code === 'signInFailed');
           await waitFor(() => expect(text('Check the form')).toBe(error?.code === 'practiceRejected'));

@@ -98,6 +98,11 @@ export const onboardingMessages = defineMessages({
     defaultMessage: 'No profile registration found.',
     description: 'Error: register-practice without a profile (spec §8)',
   },
+  completeProfile: {
+    id: 'onboarding.practice.completeProfile',
+    defaultMessage: 'Complete your profile',
+    description: 'Button under "No profile registration found.": back to step 2 (decision 044)',
+  },
   practiceFailed: {
     id: 'onboarding.practice.failed',
     defaultMessage: 'There has been an error, please try again.',

@@ -127,6 +127,11 @@ export function RegisterPracticePage() {
                   {failure}
                 </Alert>
               )}
+              {error?.code === 'noProfile' && (
+                <Button variant="light" onClick={() => actor.send({ type: 'practice.completeProfile' })}>
+                  {intl.formatMessage(m.completeProfile)}
+                </Button>
+              )}
               <SubmitButton actor={actor} busy={locked} />
             </Stack>
           </SubmitForm>
