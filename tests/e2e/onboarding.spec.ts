@@ -125,6 +125,17 @@ async function completeProfile(page: Page) {
   await expect(page).toHaveURL(/\/onboarding\/register-practice$/);
 }
 
+/** Registers the filled practice form: the request carries the practice and Ada's profile; thank-you follows. */
+async function registerAs(page: Page, practiceName: string) {
+  const request = page.waitForRequest('**/api/onboarding/register-practice');
+  await page.getByRole('button', { name: 'Register practice' }).click();
+  expect((await request).postDataJSON()).toMatchObject({
+    practice: { name: practiceName },
+    profile: { firstName: 'Ada', lastName: 'Lovelace' },
+  });
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+}
+
 /** Drops the console errors a test provoked on purpose (the browser logs failed requests). */
 function expectConsoleErrors(consoleErrors: string[], pattern: RegExp) {
   const provoked = consoleErrors.filter((e) => pattern.test(e));
@@ -391,13 +402,7 @@ it.describe('onboarding', () => {
     await expect(field(page, 'practice.name')).toHaveValue('Signed In Vets');
     await expect(field(page, 'practice.address.city')).toHaveValue('Sydney');
     await expect(page.getByLabel('I agree to the Terms & Conditions')).toBeChecked();
-    const request = page.waitForRequest('**/api/onboarding/register-practice');
-    await page.getByRole('button', { name: 'Register practice' }).click();
-    expect((await request).postDataJSON()).toMatchObject({
-      practice: { name: 'Signed In Vets' },
-      profile: { firstName: 'Ada', lastName: 'Lovelace' },
-    });
-    await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    await registerAs(page, 'Signed In Vets');
   });
 
   it('register-practice without a profile: "Complete your profile" leads through steps 1 and 2 back to the filled form', async ({
@@ -422,13 +427,7 @@ it.describe('onboarding', () => {
     await expect(field(page, 'practice.name')).toHaveValue('Straight In Vets');
     await expect(page.getByLabel('I agree to the Terms & Conditions')).toBeChecked();
     await expect(page.getByText('No profile registration found.')).toHaveCount(0);
-    const request = page.waitForRequest('**/api/onboarding/register-practice');
-    await page.getByRole('button', { name: 'Register practice' }).click();
-    expect((await request).postDataJSON()).toMatchObject({
-      practice: { name: 'Straight In Vets' },
-      profile: { firstName: 'Ada', lastName: 'Lovelace' },
-    });
-    await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    await registerAs(page, 'Straight In Vets');
   });
 
   it('register-practice errors: server message, field errors, the API down — nothing is lost', async ({
