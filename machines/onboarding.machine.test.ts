@@ -18,6 +18,7 @@ import {
   type OnboardingInput,
   onboardingMachine,
   type PracticeDraft,
+  selectCanCompleteProfile,
   stripApiPrefix,
 } from './onboarding.machine';
 
@@ -321,10 +322,12 @@ describe('onboarding machine', () => {
       { loadProfile: async () => ({ user, profile }), registerPractice: async () => 'pk-1' },
     );
     // Offered as the way on from the refusal only.
+    expect(selectCanCompleteProfile(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'practice.completeProfile' });
     expect(actor.getSnapshot().matches({ practice: { filling: 'editing' } })).toBe(true);
     actor.send({ type: 'practice.submit', practice });
     expect(actor.getSnapshot().context.error).toEqual({ code: 'noProfile' });
+    expect(selectCanCompleteProfile(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'practice.completeProfile' });
     expect(actor.getSnapshot().context.error).toBeNull();
     expect(rec.navigations.at(-1)).toEqual({ to: '/onboarding/register-profile' });

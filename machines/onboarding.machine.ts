@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, not, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
 import { onboardingDelays } from './constants';
 import type {
   Address,
@@ -893,3 +893,10 @@ export const onboardingMachine = setup({
     leaving: { type: 'final' },
   },
 });
+
+/**
+ * The practice step offers 'Complete your profile' (decision 044): exactly when the machine
+ * accepts it, so the screen never shows a button that would do nothing.
+ */
+export const selectCanCompleteProfile = (s: SnapshotFrom<typeof onboardingMachine>): boolean =>
+  s.can({ type: 'practice.completeProfile' });

@@ -4,7 +4,11 @@ import { Formik } from 'formik';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { RegionKey, VeterinaryType } from '../../../machines/domain';
-import { type PracticeDraft, practiceDraftOf } from '../../../machines/onboarding.machine';
+import {
+  type PracticeDraft,
+  practiceDraftOf,
+  selectCanCompleteProfile,
+} from '../../../machines/onboarding.machine';
 import { useBusyIndicator } from '../../app/live/busy-indicator';
 import { type OnboardingActor, type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
 import { FormField } from '../../forms/form-field';
@@ -60,6 +64,7 @@ export function RegisterPracticePage() {
   const locked = useBusyIndicator(actor, selectSubmitting);
   const region = useSelector(actor, selectRegion);
   const error = useSelector(actor, selectError);
+  const canCompleteProfile = useSelector(actor, selectCanCompleteProfile);
   const fields = useMemo(() => practiceFields(region), [region]);
   const schema = useMemo(() => practiceSchema(region), [region]);
   const fieldNames = useMemo(() => fields.map((f) => f.name), [fields]);
@@ -127,7 +132,7 @@ export function RegisterPracticePage() {
                   {failure}
                 </Alert>
               )}
-              {error?.code === 'noProfile' && (
+              {canCompleteProfile && (
                 <Button variant="light" onClick={() => actor.send({ type: 'practice.completeProfile' })}>
                   {intl.formatMessage(m.completeProfile)}
                 </Button>
