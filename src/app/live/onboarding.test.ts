@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyDraft, type OnboardingDraft } from '../../../machines/onboarding.machine';
 import { ApiError } from '../../api/client';
 import { NotSignedInError } from '../../auth/token';
@@ -151,58 +151,48 @@ describe('the address follows the machine after the new step is painted (decisio
     vi.useFakeTimers({
       toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'],
     });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('navigates in the task after the next frame, all queued navigations in order', () => {
     fake();
-    try {
-      const { calls, router } = fakeRouter();
-      const navigator = afterPaintNavigator(router);
-      navigator.navigate({ to: '/onboarding/register-account' });
-      navigator.navigate({ to: '/onboarding/register-profile', replace: true });
-      expect(calls).toEqual([]);
-      vi.advanceTimersByTime(15);
-      expect(calls).toEqual([]);
-      vi.advanceTimersByTime(2);
-      expect(calls).toEqual(['push /onboarding/register-account', 'replace /onboarding/register-profile']);
-      navigator.navigate({ to: '/onboarding/thank-you', search: { practiceKey: 'pk 1' } });
-      vi.advanceTimersByTime(17);
-      expect(calls.at(-1)).toBe('push /onboarding/thank-you?practiceKey=pk+1');
-      vi.advanceTimersByTime(1000);
-      expect(calls).toHaveLength(3);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { calls, router } = fakeRouter();
+    const navigator = afterPaintNavigator(router);
+    navigator.navigate({ to: '/onboarding/register-account' });
+    navigator.navigate({ to: '/onboarding/register-profile', replace: true });
+    expect(calls).toEqual([]);
+    vi.advanceTimersByTime(15);
+    expect(calls).toEqual([]);
+    vi.advanceTimersByTime(2);
+    expect(calls).toEqual(['push /onboarding/register-account', 'replace /onboarding/register-profile']);
+    navigator.navigate({ to: '/onboarding/thank-you', search: { practiceKey: 'pk 1' } });
+    vi.advanceTimersByTime(17);
+    expect(calls.at(-1)).toBe('push /onboarding/thank-you?practiceKey=pk+1');
+    vi.advanceTimersByTime(1000);
+    expect(calls).toHaveLength(3);
   });
 
   it('navigates after 100 ms when no frame comes (a background tab)', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const raf = window.requestAnimationFrame;
-    window.requestAnimationFrame = () => 0;
-    try {
-      const { calls, router } = fakeRouter();
-      const navigator = afterPaintNavigator(router);
-      navigator.navigate({ to: '/onboarding/register-account' });
-      vi.advanceTimersByTime(99);
-      expect(calls).toEqual([]);
-      vi.advanceTimersByTime(1);
-      expect(calls).toEqual(['push /onboarding/register-account']);
-    } finally {
-      window.requestAnimationFrame = raf;
-      vi.useRealTimers();
-    }
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const { calls, router } = fakeRouter();
+    const navigator = afterPaintNavigator(router);
+    navigator.navigate({ to: '/onboarding/register-account' });
+    vi.advanceTimersByTime(99);
+    expect(calls).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(calls).toEqual(['push /onboarding/register-account']);
   });
 
   it('drops what is still queued when the flow ends', () => {
     fake();
-    try {
-      const { calls, router } = fakeRouter();
-      const navigator = afterPaintNavigator(router);
-      navigator.navigate({ to: '/onboarding/register-account' });
-      navigator.cancel();
-      vi.advanceTimersByTime(1000);
-      expect(calls).toEqual([]);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { calls, router } = fakeRouter();
+    const navigator = afterPaintNavigator(router);
+    navigator.navigate({ to: '/onboarding/register-account' });
+    navigator.cancel();
+    vi.advanceTimersByTime(1000);
+    expect(calls).toEqual([]);
   });
 });
