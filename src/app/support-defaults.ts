@@ -1,0 +1,27 @@
+import type { AppConfig } from '../../machines/domain';
+
+/**
+ * The support and visit-us addresses built into the app, used when the runtime configuration
+ * (GET /api/clientconfig/app) never arrived or left them out: a failure screen always has a way to
+ * reach a person (docs/decisions/050-built-in-support-links.md).
+ */
+export const builtInSupport = {
+  marketingSiteUrl: 'https://www.practice-portal.example',
+  supportEmail: 'support@practice-portal.example',
+  supportUrl: 'https://www.practice-portal.example/support',
+} as const;
+
+export interface SupportLinks {
+  marketingSiteUrl: string;
+  supportEmail: string;
+  supportUrl: string;
+}
+
+/** The configured addresses where present, the built-in ones otherwise. */
+export function supportLinksOf(app: Partial<AppConfig> | null | undefined): SupportLinks {
+  return {
+    marketingSiteUrl: app?.marketingSiteUrl?.trim() || builtInSupport.marketingSiteUrl,
+    supportEmail: app?.supportEmail?.trim() || builtInSupport.supportEmail,
+    supportUrl: app?.supportUrl?.trim() || builtInSupport.supportUrl,
+  };
+}
