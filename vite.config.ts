@@ -1,15 +1,31 @@
+import { createHash } from 'node:crypto';
+import { basename, relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineComponentCss } from './scripts/vite-mantine-css';
 import { metaJsonPlugin } from './scripts/vite-meta-plugin';
+import { prerenderPlugin } from './scripts/vite-prerender';
 
 // The app is served by the local stack (server/) in production mode, and by Vite with the stack
 // behind a proxy in development (`npm run dev`). Nothing here knows about the stack's ports:
 // the dev proxy target comes from STACK_URL, set by server/main.ts.
+function scopedClassName(name: string, filename: string): string {
+  const file = relative(import.meta.dirname, filename.split('?')[0] ?? filename);
+  const hash = createHash('sha256').update(`${file}:${name}`).digest('base64url').slice(0, 6);
+  return `${basename(file)
+    .replace(/\.module\.css$/, '')
+    .replace(/[^\w-]/g, '_')}_${name}_${hash}`;
+}
+
 const stackUrl = process.env.STACK_URL ?? 'http://localhost:4000';
 
 export default defineConfig({
-  plugins: [mantineComponentCss(), react(), metaJsonPlugin()],
+  plugins: [mantineComponentCss(), react(), metaJsonPlugin(), prerenderPlugin()],
+  css: {
+    // The same class names in the client build and in the prerender (src/prerender), which renders
+    // through Vite's SSR loader: named from the file and the class, never from the build mode.
+    modules: { generateScopedName: scopedClassName },
+  },
   server: {
     proxy: {
       '/api': { target: stackUrl, changeOrigin: false },

@@ -28,6 +28,21 @@ const contentTypes: Record<string, string> = {
 export interface SecurityHeaderOptions {
   appUrl: string;
   idpUrl: string;
+  /** CSP hashes of the build's inline scripts (`dist/csp.json`, written by the prerender). */
+  scriptHashes?: readonly string[];
+}
+
+/** The inline-script hashes a build declares (`dist/csp.json`); none without a build. */
+export function readScriptHashes(distDir: string | null): string[] {
+  if (!distDir) return [];
+  try {
+    const parsed = JSON.parse(readFileSync(join(distDir, 'csp.json'), 'utf8')) as { scriptHashes?: unknown };
+    return Array.isArray(parsed.scriptHashes)
+      ? parsed.scriptHashes.filter((h): h is string => typeof h === 'string' && /^sha256-[\w+/=]+$/.test(h))
+      : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Content-Security-Policy and friends for every answer of the app origin. */
@@ -36,7 +51,7 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
   const ws = `ws://${app.host}`;
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...(options.scriptHashes ?? []).map((hash) => `'${hash}'`)].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -143,7 +158,9 @@ function isFile(path: string): boolean {
 
 /**
  * Serves the built SPA from `distDir`: `/assets/*` immutable for a year, `/meta.json` no-store,
- * `index.html` no-cache; unknown paths without a file extension get index.html (history fallback).
+ * HTML no-cache. A path without a file extension gets its prerendered page (`<path>/index.html`)
+ * when the build has one, else the SPA fallback `200.html` (history fallback; `index.html` for a
+ * build without it).
  * Without a build only `/meta.json` is answered (`{ buildTime: <stack start> }`, no-store); a build
  * without meta.json gets `{ buildTime: <index.html mtime> }`.
  */
@@ -190,6 +207,13 @@ export function createStaticHandler(distDir: string | null, startedAt: Date) {
       res.end('Not found');
       return;
     }
-    sendFile(req, res, join(root, 'index.html'), 'no-cache');
+    // As a static host: the route's own file (a prerendered first screen), else the SPA fallback.
+    const routeFile = file ? join(file, 'index.html') : null;
+    if (routeFile && isFile(routeFile)) {
+      sendFile(req, res, routeFile, 'no-cache');
+      return;
+    }
+    const fallback = join(root, '200.html');
+    sendFile(req, res, isFile(fallback) ? fallback : join(root, 'index.html'), 'no-cache');
   };
 }

@@ -4,7 +4,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { RegionKey } from '../machines/domain';
 import { createApi, type TokenClaims } from './api/index';
 import { sendFailure, sendProblem } from './api/responses';
-import { createStaticHandler, securityHeaders } from './app';
+import { createStaticHandler, readScriptHashes, securityHeaders } from './app';
 import { type Db, openDatabase, wipe } from './db';
 import { createEnvironment } from './environments';
 import { closeServer, listen, readJsonBody, sendJson } from './http-util';
@@ -265,8 +265,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     }
   }
 
-  const serveStatic = createStaticHandler(resolve(opts.distDir ?? 'dist'), new Date());
-  const headers = securityHeaders({ appUrl, idpUrl });
+  const distDir = resolve(opts.distDir ?? 'dist');
+  const serveStatic = createStaticHandler(distDir, new Date());
+  const headers = securityHeaders({ appUrl, idpUrl, scriptHashes: readScriptHashes(distDir) });
 
   handlers.set(servers.app, (req, res) => {
     const url = new URL(req.url ?? '/', appUrl);

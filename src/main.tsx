@@ -4,22 +4,32 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import { MantineProvider } from '@mantine/core';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startRuntimeConfigLoad } from './app/live/config';
 import { cssVariablesResolver, theme } from './app/theme';
+import { handOff } from './boot/handoff';
 import { AppIntlProvider } from './i18n/intl-provider';
 import { detectLocale } from './i18n/locale';
 
+// The runtime configuration is requested now, while React and the first screen get ready.
+startRuntimeConfigLoad();
+
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <AppIntlProvider initialLocale={detectLocale(navigator.languages)}>
-          <App />
-        </AppIntlProvider>
-      </MantineProvider>
-    </StrictMode>,
-  );
+  handOff(root, document.getElementById('shell'));
+  // A transition: the first render yields to the browser every few milliseconds (no long task),
+  // and a prerendered page keeps showing its shell meanwhile.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+          <AppIntlProvider initialLocale={detectLocale(navigator.languages)}>
+            <App />
+          </AppIntlProvider>
+        </MantineProvider>
+      </StrictMode>,
+    );
+  });
 }

@@ -112,6 +112,8 @@ export function LoginChooser({ mode, onChoose, busy = false, preferred }: LoginC
           }
           disabled={busy}
           data-method={method}
+          // A sign-in intent: the identity provider's SDK starts loading (src/app/live/session.ts).
+          data-sign-in=""
           onClick={() => onChoose(connection)}
         >
           {intl.formatMessage(labelOf[mode][method])}

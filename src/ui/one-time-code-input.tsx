@@ -60,6 +60,8 @@ export function OneTimeCodeInput({
       error={error}
       labelProps={{ htmlFor: `${baseId}-0` }}
       errorProps={{ id: errorId }}
+      // Lets the prerendered page move on to the next box before the app is ready (src/boot).
+      data-code-boxes=""
     >
       <PinInput
         id={baseId}

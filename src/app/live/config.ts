@@ -5,8 +5,28 @@ import { createEndpoints } from '../../api/endpoints';
 /** Configuration calls are anonymous: they run before the identity provider is mounted. */
 const anonymous = createEndpoints(createApiClient({ baseUrl: '', timeoutMs: 15_000 }));
 
-/** GET /api/clientconfig/app and /api/clientconfig/auth (spec §7), in parallel. */
-export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const [app, auth] = await Promise.all([anonymous.clientConfigApp(), anonymous.clientConfigAuth()]);
-  return { app, auth };
+function requestRuntimeConfig(): Promise<RuntimeConfig> {
+  return Promise.all([anonymous.clientConfigApp(), anonymous.clientConfigAuth()]).then(([app, auth]) => ({
+    app,
+    auth,
+  }));
+}
+
+let early: Promise<RuntimeConfig> | null = null;
+
+/** Starts GET /api/clientconfig/app and /auth at module load, before anything renders. */
+export function startRuntimeConfigLoad(): void {
+  early ??= requestRuntimeConfig();
+  // Handled by whoever takes it; never an unhandled rejection meanwhile.
+  early.catch(() => undefined);
+}
+
+/**
+ * GET /api/clientconfig/app and /api/clientconfig/auth (spec §7), in parallel: the request started
+ * at load the first time, a new one on every retry.
+ */
+export function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const started = early;
+  early = null;
+  return started ?? requestRuntimeConfig();
 }

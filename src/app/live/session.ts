@@ -19,6 +19,7 @@ import {
   removeProviderKeys,
 } from '../../auth/provider-storage';
 import { logoutReturnTo, originsOf, sameOriginTarget, withoutQueryParam } from '../../auth/return-to';
+import { isRedirectCallback, isSurelySignedOut } from '../../auth/session-hint';
 import { onLoginRequired } from '../../auth/token';
 import { logger } from '../logger';
 
@@ -43,12 +44,27 @@ function callbackErrorCodeOf(error: unknown): string {
   return 'callback_failed';
 }
 
-function isRedirectCallback(url: URL): boolean {
-  return (
-    url.pathname === '/auth/redirect' &&
-    url.searchParams.has('state') &&
-    (url.searchParams.has('code') || url.searchParams.has('error'))
-  );
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The SDK loads before it is needed on a sign-in intent: a pointer over, or focus on, a sign-in
+ * button (`data-sign-in`), so the redirect to the provider starts without waiting for it.
+ */
+function preloadOnSignInIntent(load: () => unknown): void {
+  const onIntent = (event: Event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('[data-sign-in]')) return;
+    document.removeEventListener('pointerover', onIntent, true);
+    document.removeEventListener('focusin', onIntent, true);
+    load();
+  };
+  document.addEventListener('pointerover', onIntent, true);
+  document.addEventListener('focusin', onIntent, true);
 }
 
 async function readUser(client: Auth0Client): Promise<SessionUser | null> {
@@ -62,6 +78,7 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
   const initialHref = window.location.href;
   const allowedOrigins = [origin, ...originsOf(config.app.portals.map((portal) => portal.url))];
   const client = () => getAuthClient(auth, origin);
+  preloadOnSignInIntent(() => client().catch(() => undefined));
 
   const checkSession = async (): Promise<SessionCheckResult> => {
     const url = new URL(initialHref);
@@ -73,6 +90,10 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
         kind: 'staleProviderKeys',
         logout: { returnTo: callbackUrl ?? `${url.pathname}${url.search}${url.hash}` },
       };
+    }
+    // No session the SDK could restore: signed out without loading it (it loads on intent).
+    if (isSurelySignedOut({ auth, url, cookieHeader: document.cookie, storage: safeLocalStorage() })) {
+      return { kind: 'signedOut', callbackErrorCode: null };
     }
     const sdk = await client();
     let returnTo: string | null = null;

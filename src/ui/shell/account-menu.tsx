@@ -40,7 +40,7 @@ export function AccountMenu({ status, user, onLogin, onLogout }: AccountMenuProp
   if (status === 'checking') return null;
   if (status === 'signedOut' || !user) {
     return (
-      <Button variant="light" onClick={onLogin} data-testid="account-login">
+      <Button variant="light" onClick={onLogin} data-testid="account-login" data-sign-in="">
         {intl.formatMessage(messages.login)}
       </Button>
     );

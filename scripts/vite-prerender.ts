@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { createServer, type Plugin } from 'vite';
+
+/**
+ * Build step: the signed-out first screens as HTML (docs/decisions/051-prerendered-first-screens.md).
+ *
+ * After the client build is written, each route of `src/prerender/render.tsx` is rendered with
+ * react-dom/server from the same components and catalogs (loaded through Vite's SSR module loader
+ * with this same config) into `dist/<route>/index.html`, with:
+ * - the CSS its first paint needs inlined (the entry's and the route screen's chunks, as built),
+ *   instead of a render-blocking stylesheet request;
+ * - the screen's title;
+ * - the shell guard (src/boot/shell-guard.ts) as the one inline script, allowed by its hash, which
+ *   is written to `dist/csp.json` for the server's Content-Security-Policy.
+ * The built `index.html` (empty `#root`) is kept as `dist/200.html`: the SPA fallback for every
+ * other route, as static hosts name it.
+ */
+
+const root = join(import.meta.dirname, '..');
+
+export interface PrerenderModule {
+  prerenderedScreens: Record<string, unknown>;
+  screenModuleOf: Record<string, string>;
+  prerenderRoute(path: string): Promise<{ html: string; title: string; heading: string }>;
+  shellGuardSource(): string;
+}
+
+interface ChunkLike {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  moduleIds: string[];
+  facadeModuleId: string | null;
+  viteMetadata?: { importedCss?: Set<string> };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function sha256(text: string): string {
+  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+}
+
+export function prerenderPlugin(): Plugin {
+  let outDir = '';
+  return {
+    name: 'prerender-first-screens',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async writeBundle(options, bundle) {
+      if (options.format && options.format !== 'es') return;
+      const dir = options.dir ?? outDir;
+      const chunks = Object.values(bundle).filter(
+        (item): item is ChunkLike & typeof item => item.type === 'chunk',
+      );
+      const byName = new Map(chunks.map((c) => [c.fileName, c as unknown as ChunkLike]));
+      const entry = chunks.find((c) => c.isEntry) as unknown as ChunkLike | undefined;
+      if (!entry) return;
+
+      const cssOf = (start: string[]): string[] => {
+        const seen = new Set<string>();
+        const css: string[] = [];
+        const stack = [...start];
+        while (stack.length > 0) {
+          const name = stack.shift()!;
+          if (seen.has(name)) continue;
+          seen.add(name);
+          const chunk = byName.get(name);
+          for (const file of chunk?.viteMetadata?.importedCss ?? []) if (!css.includes(file)) css.push(file);
+          stack.push(...(chunk?.imports ?? []));
+        }
+        return css;
+      };
+
+      const server = await createServer({
+        configFile: join(root, 'vite.config.ts'),
+        root,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const mod = (await server.ssrLoadModule('/src/prerender/render.tsx')) as PrerenderModule;
+        const template = readFileSync(join(dir, 'index.html'), 'utf8');
+        writeFileSync(join(dir, '200.html'), template);
+        const guard = `(${mod.shellGuardSource()})()`;
+        const guardTag = `<script>${guard}</script>`;
+        // The entry's stylesheets are the ones index.html links (inlined instead of linked).
+        const linked = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)].map(
+          (m) => m[1]!,
+        );
+        const entryCss = [...linked, ...cssOf([entry.fileName])];
+
+        for (const path of Object.keys(mod.prerenderedScreens)) {
+          const screenModule = join(root, mod.screenModuleOf[path] ?? '');
+          const screen = chunks.find(
+            (c) => c.facadeModuleId === screenModule || c.moduleIds.includes(screenModule),
+          );
+          if (!screen) throw new Error(`prerender: no chunk holds the screen of ${path} (${screenModule})`);
+          const css = [
+            // A visitor who may have a session never sees the signed-out shell (src/boot/shell-guard.ts).
+            'html[data-session=maybe] #shell{display:none}',
+            ...[...new Set([...entryCss, ...cssOf([screen.fileName])])].map((file) =>
+              readFileSync(join(dir, file), 'utf8'),
+            ),
+          ].join('\n');
+          const { html, title } = await mod.prerenderRoute(path);
+          let page = template
+            .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+            .replace(/<head>/, `<head>\n    ${guardTag}`)
+            .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+            .replace('</head>', `  <style data-prerendered>${css}</style>\n  </head>`)
+            .replace(
+              '<div id="root"></div>',
+              `<div id="shell" data-prerendered="${escapeHtml(path)}">${html}</div><div id="root" hidden></div>`,
+            );
+          if (!page.includes('id="shell"')) throw new Error('prerender: index.html has no empty #root');
+          page = page.replace(/\n\s*\n/g, '\n');
+          const file = path === '/' ? join(dir, 'index.html') : join(dir, path, 'index.html');
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, page);
+          this.info?.(`prerendered ${path} → ${relative(dir, file)}`);
+        }
+        writeFileSync(
+          join(dir, 'csp.json'),
+          `${JSON.stringify({ scriptHashes: [sha256(guard)] }, null, 2)}\n`,
+        );
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The handoff from a prerendered page to the app (docs/decisions/051-prerendered-first-screens.md).
+ *
+ * A prerendered page shows the signed-out screen as static HTML in `#shell` while the app boots
+ * into the hidden `#root`. The app takes over at the first moment it shows a screen of its own (a
+ * heading, or its loading screen): in that same task, before the next paint, whatever the visitor
+ * typed into the shell is carried into the app's fields, the focus moves to the matching control,
+ * the shell is removed, `#root` is shown, and clicks queued by the shell guard
+ * (src/boot/shell-guard.ts) are replayed on the app's buttons. Both screens come from the same
+ * components, so the swap is not visible; when the app decides otherwise (a session after all), its
+ * screen simply replaces the shell's.
+ */
+
+const fieldSelector = 'input, textarea, select';
+const focusableSelector = 'a[href], button, input, textarea, select, [tabindex]:not([tabindex="-1"])';
+/** The app shows something of its own: a screen heading, or its loading screen. */
+const readySelector = 'h1, [data-testid="loading-screen"]';
+
+interface QueuedAction {
+  type: 'click';
+  index: number;
+}
+
+declare global {
+  interface Window {
+    __shellQueue?: QueuedAction[];
+  }
+}
+
+/** Elements of the app that are displayed (the onboarding step rendered ahead is not). */
+function displayed<T extends HTMLElement>(root: ParentNode, selector: string): T[] {
+  return [...root.querySelectorAll<T>(selector)].filter((el) => el.getClientRects().length > 0);
+}
+
+/** Sets a field's value so that React sees an edit, as typing would. */
+function carryValue(from: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, to: Element): void {
+  if (from instanceof HTMLInputElement && (from.type === 'checkbox' || from.type === 'radio')) {
+    if (
+      to instanceof HTMLInputElement &&
+      from.checked !== from.defaultChecked &&
+      to.checked !== from.checked
+    ) {
+      to.click();
+    }
+    return;
+  }
+  const changed =
+    from instanceof HTMLSelectElement
+      ? [...from.options].some((o) => o.selected !== o.defaultSelected)
+      : from.value !== from.defaultValue;
+  if (
+    !changed ||
+    !(to instanceof HTMLInputElement || to instanceof HTMLTextAreaElement || to instanceof HTMLSelectElement)
+  )
+    return;
+  const prototype = Object.getPrototypeOf(to) as object;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(to, from.value);
+  to.dispatchEvent(new Event(to instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+function swap(shell: HTMLElement, root: HTMLElement): void {
+  const shellFields = displayed<HTMLInputElement>(shell, fieldSelector);
+  const shellFocusables = displayed<HTMLElement>(shell, focusableSelector);
+  const focusIndex = shell.contains(document.activeElement)
+    ? shellFocusables.indexOf(document.activeElement as HTMLElement)
+    : -1;
+  shell.remove();
+  root.hidden = false;
+  const appFields = displayed<HTMLInputElement>(root, fieldSelector);
+  shellFields.forEach((field, index) => {
+    const target = appFields[index];
+    if (target) carryValue(field, target);
+  });
+  if (focusIndex >= 0) displayed<HTMLElement>(root, focusableSelector)[focusIndex]?.focus();
+  const queued = window.__shellQueue ?? [];
+  window.__shellQueue = undefined;
+  const buttons = displayed<HTMLButtonElement>(root, 'button');
+  for (const action of queued) buttons[action.index]?.click();
+}
+
+/**
+ * Prepares `root` for the app. Without a prerendered shell (the SPA fallback), or when the shell
+ * guard found a possible session, the app shows at once; otherwise it shows when it is ready.
+ */
+export function handOff(root: HTMLElement, shell: HTMLElement | null): void {
+  if (!shell || document.documentElement.getAttribute('data-session') === 'maybe') {
+    shell?.remove();
+    root.hidden = false;
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (!root.querySelector(readySelector)) return;
+    observer.disconnect();
+    swap(shell, root);
+  });
+  observer.observe(root, { childList: true, subtree: true });
+}

@@ -1,0 +1,75 @@
+/**
+ * The one inline script of a prerendered page (allowed by its CSP hash, never 'unsafe-inline';
+ * docs/decisions/051-prerendered-first-screens.md). It runs in <head>, before the first paint, and
+ * must stay self-contained: it is inlined as `(${shellGuard})()`.
+ *
+ * 1. A visitor who may have a session sees no signed-out screen: when the identity provider's SDK
+ *    has left its authenticated-flag cookie (`auth0.<client id>.is.authenticated`, or its
+ *    `_legacy_` copy) or a token cache in local storage (`@@auth0spajs@@…`), the prerendered shell
+ *    is not shown (`data-session="maybe"`) and the app boots as it always did. This is a superset of
+ *    the SDK's own "is there a session to check" test (src/auth/session-hint.ts), which cannot be
+ *    exact here because the client id arrives with the runtime configuration.
+ * 2. Nothing done before the app is ready is lost: clicks on the shell's buttons and submits of
+ *    its forms are queued (`window.__shellQueue`) and replayed on the app's screen by the handoff
+ *    (src/boot/handoff.ts); text typed into the shell's inputs stays in them and is carried over.
+ *    A typed character in a one-character box (the pin) moves on to the next box, as in the app.
+ */
+export function shellGuard(): void {
+  const html = document.documentElement;
+  let maybe = /(?:^|;\s*)(?:_legacy_)?auth0\.(?:[^=;]+\.)?is\.authenticated=[^;\s]/.test(document.cookie);
+  try {
+    for (let i = 0; !maybe && i < localStorage.length; i++) {
+      maybe = (localStorage.key(i) ?? '').indexOf('@@auth0spajs@@') === 0;
+    }
+  } catch {
+    // Storage unavailable (privacy mode): cookies decide.
+  }
+  if (maybe) {
+    html.setAttribute('data-session', 'maybe');
+    return;
+  }
+  const queue: Array<{ type: 'click'; index: number }> = [];
+  (window as unknown as { __shellQueue: typeof queue }).__shellQueue = queue;
+  const inShell = (node: EventTarget | null): Element | null => {
+    const element = node instanceof Element ? node : null;
+    const shell = document.getElementById('shell');
+    return element && shell?.contains(element) ? element : null;
+  };
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = inShell(event.target)?.closest('button');
+      if (!button) return;
+      event.preventDefault();
+      const buttons = Array.prototype.slice.call(document.querySelectorAll('#shell button'));
+      queue.push({ type: 'click', index: buttons.indexOf(button) });
+      button.setAttribute('data-pending', '');
+    },
+    true,
+  );
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const form = inShell(event.target);
+      if (!form) return;
+      // Enter in a field: the form's submit button, as a click on it would.
+      event.preventDefault();
+      const button = (event as SubmitEvent).submitter ?? form.querySelector('button[type="submit"]');
+      const buttons = Array.prototype.slice.call(document.querySelectorAll('#shell button'));
+      if (button) queue.push({ type: 'click', index: buttons.indexOf(button) });
+    },
+    true,
+  );
+  document.addEventListener(
+    'input',
+    (event) => {
+      const input = inShell(event.target);
+      if (!(input instanceof HTMLInputElement) || input.value.length !== 1) return;
+      const group = input.closest('[data-code-boxes]');
+      const boxes = group ? Array.prototype.slice.call(group.querySelectorAll('input')) : [];
+      const next = boxes[boxes.indexOf(input) + 1] as HTMLInputElement | undefined;
+      next?.focus();
+    },
+    true,
+  );
+}

@@ -1,0 +1,253 @@
+import { MantineProvider } from '@mantine/core';
+import {
+  createMemoryHistory,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createIntl, IntlProvider } from 'react-intl';
+import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
+import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import type { LocaleCode } from '../../machines/domain';
+import { hubConnectionMachine } from '../../machines/hub-connection.machine';
+import type { NavigateParams } from '../../machines/onboarding.machine';
+import { type SessionCheckResult, sessionMachine } from '../../machines/session.machine';
+import { userStoreMachine } from '../../machines/user-store.machine';
+import { RootActorsContext, RuntimeConfigContext } from '../app/actors-context';
+import { provideInvite, provideInviteCode } from '../app/live/invites';
+import { provideLanding } from '../app/live/landing';
+import { provideOnboarding, stepOf } from '../app/live/onboarding';
+import type { FlowEdges } from '../app/live/practices';
+import type { RootActors } from '../app/root-actors';
+import { RootLayout } from '../app/root-layout';
+import { buildTitle } from '../app/route-titles';
+import type { RouterContext } from '../app/router-context';
+import { cssVariablesResolver, theme } from '../app/theme';
+import { shellGuard } from '../boot/shell-guard';
+import { defaultLocale } from '../i18n/locale';
+import { InviteCodeView } from '../views/invites/invite-code-page';
+import { InviteView } from '../views/invites/invite-page';
+import { LandingView } from '../views/landing/landing-page';
+import { OnboardingSteps } from '../views/onboarding/onboarding-flow';
+import { prerenderConfig } from './build-config';
+import { errorScreens } from './error-screens';
+
+/**
+ * Build-time rendering of the signed-out first screens (docs/decisions/051-prerendered-first-screens.md).
+ *
+ * Each screen is the real view of the real machine, run with fake effects to the state a
+ * signed-out visitor rests in (no session, no stored draft, no API call answered), inside the
+ * real shell (RootLayout: skip link, navbar, main) and the same theme and catalogs. The result is
+ * static HTML: the app later boots beside it and takes over once it shows the same screen
+ * (src/boot/handoff.ts).
+ */
+
+export interface PrerenderedRoute {
+  /** The address the file is served for. */
+  path: string;
+  /** The markup of `#root`. */
+  html: string;
+  /** The heading of the screen. */
+  heading: string;
+  /** The document title, as the app sets it ('{product name} | Segment'). */
+  title: string;
+}
+
+/** A storage with nothing in it: a first visit has no draft and no stored invite. */
+function emptyStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
+const signedOut: SessionCheckResult = { kind: 'signedOut', callbackErrorCode: null };
+
+/** The root actors as a signed-out first visit has them once the session check has answered. */
+async function signedOutRootActors(): Promise<RootActors> {
+  const session = createActor(
+    sessionMachine.provide({ actors: { checkSession: fromPromise(async () => signedOut) } }),
+  );
+  session.start();
+  await waitFor(session, (s) => s.matches('signedOut'), { timeout: 1000 });
+  return {
+    session,
+    hubConnection: createActor(hubConnectionMachine),
+    userStore: createActor(userStoreMachine, { input: undefined }),
+  };
+}
+
+function noApi(): never {
+  throw new Error('No API call is answered while prerendering');
+}
+
+function edgesOf(actors: RootActors, config: RuntimeConfig, navigations: NavigateParams[]): FlowEdges {
+  return {
+    actors,
+    config,
+    navigate: (params) => navigations.push(params),
+    redirect: () => navigations.push({ to: '(another origin)' }),
+    login: () => undefined,
+    api: noApi,
+  };
+}
+
+/** Runs an actor until it rests (no 'busy' tag); fails when it navigated away instead. */
+async function rested<TActor extends AnyActorRef>(
+  actor: TActor,
+  navigations: NavigateParams[],
+  path: string,
+): Promise<TActor> {
+  actor.start();
+  await waitFor(actor, (s: SnapshotFrom<TActor>) => !(s as { hasTag(t: string): boolean }).hasTag('busy'), {
+    timeout: 2000,
+  });
+  // Let any remaining microtasks (entry actions, spawned children) settle.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  if (navigations.length > 0) {
+    throw new Error(`${path}: a signed-out visitor does not stay here (went to ${navigations[0]?.to})`);
+  }
+  return actor;
+}
+
+type ScreenFactory = (actors: RootActors, config: RuntimeConfig) => Promise<() => ReactElement>;
+
+const onboardingScreen =
+  (step: 'pin' | 'account' | 'practice', path: string): ScreenFactory =>
+  async (actors, config) => {
+    const navigations: NavigateParams[] = [];
+    const machine = provideOnboarding({
+      actors,
+      config,
+      navigate: (params) => navigations.push(params),
+      setLocale: () => undefined,
+      storage: emptyStorage(),
+    });
+    const actor = createActor(machine, {
+      input: {
+        step,
+        draft: {
+          pin: null,
+          profile: null,
+          practice: null,
+          options: { registeredFromDirectoryPracticeKey: null },
+        },
+        regions: config.app.portals
+          .filter((p) => p.isPublic)
+          .map((p) => ({ key: p.key, locale: p.locales[0] ?? defaultLocale })),
+        directoryPracticeKey: null,
+        practiceKey: null,
+      },
+    });
+    await rested(actor, navigations, path);
+    if (stepOf(actor.getSnapshot()) !== step) throw new Error(`${path}: rests at another step`);
+    return () => <OnboardingSteps actor={actor} />;
+  };
+
+/** The module of each prerendered route's screen (its chunk's CSS is inlined into the page). */
+export const screenModuleOf: Record<string, string> = {
+  '/': 'src/views/landing/landing-page.tsx',
+  '/onboarding': 'src/views/onboarding/onboarding-flow.tsx',
+  '/onboarding/register-account': 'src/views/onboarding/onboarding-flow.tsx',
+  '/onboarding/register-practice': 'src/views/onboarding/onboarding-flow.tsx',
+  '/invite-code': 'src/views/invites/invite-code-page.tsx',
+  '/invite': 'src/views/invites/invite-page.tsx',
+  '/server-error': 'src/views/errors/server-error-page.tsx',
+  '/not-found': 'src/views/errors/not-found-page.tsx',
+  '/no-access': 'src/views/errors/no-access-page.tsx',
+  '/redirected': 'src/views/errors/redirected-page.tsx',
+};
+
+/** The inline script of every prerendered page, as it is inlined and hashed. */
+export function shellGuardSource(): string {
+  return shellGuard.toString();
+}
+
+/** The public routes whose signed-out screen is prerendered (spec §2). */
+export const prerenderedScreens: Record<string, ScreenFactory> = {
+  '/': async (actors, config) => {
+    const navigations: NavigateParams[] = [];
+    const machine = provideLanding(edgesOf(actors, config, navigations), emptyStorage());
+    const actor = await rested(createActor(machine, { input: { inviteLanding: false } }), navigations, '/');
+    return () => <LandingView actor={actor} />;
+  },
+  '/onboarding': onboardingScreen('pin', '/onboarding'),
+  '/onboarding/register-account': onboardingScreen('account', '/onboarding/register-account'),
+  '/onboarding/register-practice': onboardingScreen('practice', '/onboarding/register-practice'),
+  '/invite-code': async (actors, config) => {
+    const navigations: NavigateParams[] = [];
+    const machine = provideInviteCode(edgesOf(actors, config, navigations));
+    const actor = await rested(
+      createActor(machine, { input: { forceLogin: null, code: null } }),
+      navigations,
+      '/invite-code',
+    );
+    return () => <InviteCodeView actor={actor} />;
+  },
+  '/invite': async (actors, config) => {
+    const navigations: NavigateParams[] = [];
+    const machine = provideInvite(edgesOf(actors, config, navigations), emptyStorage());
+    // An invitation link always names its practice; the key itself is not shown.
+    const actor = await rested(
+      createActor(machine, { input: { practiceKey: 'invitation', redirectUri: null } }),
+      navigations,
+      '/invite',
+    );
+    return () => <InviteView actor={actor} />;
+  },
+  ...errorScreens,
+};
+
+function headingOf(html: string): string {
+  const match = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
+  return (match?.[1] ?? '').replace(/<[^>]+>/g, '').trim();
+}
+
+/** Renders one route's signed-out screen in the real shell. */
+export async function prerenderRoute(
+  path: string,
+  options: { locale?: LocaleCode; messages?: Record<string, string> } = {},
+): Promise<PrerenderedRoute> {
+  const factory = prerenderedScreens[path];
+  if (!factory) throw new Error(`${path} is not prerendered`);
+  const config = prerenderConfig;
+  const actors = await signedOutRootActors();
+  const Screen = await factory(actors, config);
+
+  const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout });
+  const screenRoute = createRoute({ getParentRoute: () => rootRoute, path, component: Screen });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([screenRoute]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+    context: { actors, config },
+    isServer: true,
+  });
+  await router.load();
+
+  const locale = options.locale ?? defaultLocale;
+  const html = renderToString(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={options.messages ?? {}}>
+        <RuntimeConfigContext.Provider value={config}>
+          <RootActorsContext.Provider value={actors}>
+            <RouterProvider router={router} />
+          </RootActorsContext.Provider>
+        </RuntimeConfigContext.Provider>
+      </IntlProvider>
+    </MantineProvider>,
+  );
+  actors.session.stop();
+  const intl = createIntl({ locale, defaultLocale, messages: options.messages ?? {} });
+  const title = buildTitle(intl, config.app.productName, path);
+  return { path, html, heading: headingOf(html), title };
+}
