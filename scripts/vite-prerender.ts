@@ -118,7 +118,7 @@ export function prerenderPlugin(): Plugin {
             .replace('</head>', `  <style data-prerendered>${css}</style>\n  </head>`)
             .replace(
               '<div id="root"></div>',
-              `<div id="shell" data-prerendered="${escapeHtml(path)}">${html}</div><div id="root" hidden></div>`,
+              `<div id="shell" data-prerendered="${escapeHtml(path)}">${html}</div>`,
             );
           if (!page.includes('id="shell"')) throw new Error('prerender: index.html has no empty #root');
           page = page.replace(/\n\s*\n/g, '\n');

@@ -32,17 +32,34 @@ export interface SecurityHeaderOptions {
   scriptHashes?: readonly string[];
 }
 
-/** The inline-script hashes a build declares (`dist/csp.json`); none without a build. */
+const hashCache = new Map<string, { mtimeMs: number; hashes: string[] }>();
+
+/**
+ * The inline-script hashes a build declares (`dist/csp.json`); none without a build. Read again
+ * whenever the build changes (a rebuild while the stack runs).
+ */
 export function readScriptHashes(distDir: string | null): string[] {
   if (!distDir) return [];
+  const file = join(distDir, 'csp.json');
+  let mtimeMs: number;
   try {
-    const parsed = JSON.parse(readFileSync(join(distDir, 'csp.json'), 'utf8')) as { scriptHashes?: unknown };
-    return Array.isArray(parsed.scriptHashes)
-      ? parsed.scriptHashes.filter((h): h is string => typeof h === 'string' && /^sha256-[\w+/=]+$/.test(h))
-      : [];
+    mtimeMs = statSync(file).mtimeMs;
   } catch {
     return [];
   }
+  const cached = hashCache.get(file);
+  if (cached?.mtimeMs === mtimeMs) return cached.hashes;
+  let hashes: string[] = [];
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { scriptHashes?: unknown };
+    hashes = Array.isArray(parsed.scriptHashes)
+      ? parsed.scriptHashes.filter((h): h is string => typeof h === 'string' && /^sha256-[\w+/=]+$/.test(h))
+      : [];
+  } catch {
+    hashes = [];
+  }
+  hashCache.set(file, { mtimeMs, hashes });
+  return hashes;
 }
 
 /** Content-Security-Policy and friends for every answer of the app origin. */

@@ -267,11 +267,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 
   const distDir = resolve(opts.distDir ?? 'dist');
   const serveStatic = createStaticHandler(distDir, new Date());
-  const headers = securityHeaders({ appUrl, idpUrl, scriptHashes: readScriptHashes(distDir) });
+  const headers = () => securityHeaders({ appUrl, idpUrl, scriptHashes: readScriptHashes(distDir) });
 
   handlers.set(servers.app, (req, res) => {
     const url = new URL(req.url ?? '/', appUrl);
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(headers())) res.setHeader(name, value);
     const fail = (error: unknown) => {
       console.error('[stack] unhandled error', req.method, url.pathname, error);
       if (!res.headersSent) {

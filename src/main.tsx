@@ -9,16 +9,15 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startRuntimeConfigLoad } from './app/live/config';
 import { cssVariablesResolver, theme } from './app/theme';
-import { handOff } from './boot/handoff';
+import { appContainer } from './boot/handoff';
 import { AppIntlProvider } from './i18n/intl-provider';
 import { detectLocale } from './i18n/locale';
 
 // The runtime configuration is requested now, while React and the first screen get ready.
 startRuntimeConfigLoad();
 
-const root = document.getElementById('root');
+const root = appContainer();
 if (root) {
-  handOff(root, document.getElementById('shell'));
   // A transition: the first render yields to the browser every few milliseconds (no long task),
   // and a prerendered page keeps showing its shell meanwhile.
   startTransition(() => {

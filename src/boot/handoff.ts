@@ -2,10 +2,11 @@
  * The handoff from a prerendered page to the app (docs/decisions/051-prerendered-first-screens.md).
  *
  * A prerendered page shows the signed-out screen as static HTML in `#shell` while the app boots
- * into the hidden `#root`. The app takes over at the first moment it shows a screen of its own (a
- * heading, or its loading screen): in that same task, before the next paint, whatever the visitor
- * typed into the shell is carried into the app's fields, the focus moves to the matching control,
- * the shell is removed, `#root` is shown, and clicks queued by the shell guard
+ * into a `#root` that is not in the document yet (so the page never holds two copies of a screen).
+ * The app takes over at the first moment it shows a screen of its own (a heading, or its loading
+ * screen): in that same task, before the next paint, `#root` replaces the shell, whatever the
+ * visitor typed into the shell is carried into the app's fields, the focus moves to the matching
+ * control, and clicks queued by the shell guard
  * (src/boot/shell-guard.ts) are replayed on the app's buttons. Both screens come from the same
  * components, so the swap is not visible; when the app decides otherwise (a session after all), its
  * screen simply replaces the shell's.
@@ -64,8 +65,7 @@ function swap(shell: HTMLElement, root: HTMLElement): void {
   const focusIndex = shell.contains(document.activeElement)
     ? shellFocusables.indexOf(document.activeElement as HTMLElement)
     : -1;
-  shell.remove();
-  root.hidden = false;
+  shell.replaceWith(root);
   const appFields = displayed<HTMLInputElement>(root, fieldSelector);
   shellFields.forEach((field, index) => {
     const target = appFields[index];
@@ -79,14 +79,19 @@ function swap(shell: HTMLElement, root: HTMLElement): void {
 }
 
 /**
- * Prepares `root` for the app. Without a prerendered shell (the SPA fallback), or when the shell
- * guard found a possible session, the app shows at once; otherwise it shows when it is ready.
+ * The element the app renders into. Without a prerendered shell (the SPA fallback) it is the
+ * page's `#root`; when the shell guard found a possible session, the (hidden) shell makes way for
+ * a `#root` at once; otherwise the app renders into a `#root` outside the document, which replaces
+ * the shell when it is ready.
  */
-export function handOff(root: HTMLElement, shell: HTMLElement | null): void {
-  if (!shell || document.documentElement.getAttribute('data-session') === 'maybe') {
-    shell?.remove();
-    root.hidden = false;
-    return;
+export function appContainer(): HTMLElement | null {
+  const shell = document.getElementById('shell');
+  if (!shell) return document.getElementById('root');
+  const root = document.createElement('div');
+  root.id = 'root';
+  if (document.documentElement.getAttribute('data-session') === 'maybe') {
+    shell.replaceWith(root);
+    return root;
   }
   const observer = new MutationObserver(() => {
     if (!root.querySelector(readySelector)) return;
@@ -94,4 +99,5 @@ export function handOff(root: HTMLElement, shell: HTMLElement | null): void {
     swap(shell, root);
   });
   observer.observe(root, { childList: true, subtree: true });
+  return root;
 }
