@@ -1,20 +1,29 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { bootstrapDelays } from './constants';
 import type { AppConfig, AuthConfig } from './domain';
 
 /**
- * Start-up: the app reads its configuration at runtime (GET /api/clientconfig/app and
- * /api/clientconfig/auth) before it mounts the identity provider. While it waits the loading
- * screen shows; if it cannot, the generic failure screen, with a retry.
+ * Start-up (docs/decisions/053-start-up-sequence.md): the app reads its configuration at runtime
+ * (GET /api/clientconfig/app and /api/clientconfig/auth). One designed sequence:
+ * - while it waits, the loading screen (spec §2: spinner after the pop-in, the long-loading
+ *   message with contact us and Logout from 15 s; machines/loading.machine.ts);
+ * - the wait ends at `configTimeout` (30 s), well after the long-loading message, never at the
+ *   same moment;
+ * - then the generic failure screen with Try again, Logout and the contact links (built-in when
+ *   the configuration never arrived). A failed call ends the wait at once, on the same screen.
  */
 export interface RuntimeConfig {
   app: AppConfig;
   auth: AuthConfig;
 }
 
+export type BootstrapErrorCode = 'config_unavailable' | 'config_timeout';
+
 export const appBootstrapMachine = setup({
   types: {
-    context: {} as { config: RuntimeConfig | null; errorCode: string | null },
+    context: {} as { config: RuntimeConfig | null; errorCode: BootstrapErrorCode | null },
     events: {} as { type: 'bootstrap.retry' },
+    tags: {} as 'busy',
   },
   actors: {
     loadConfig: fromPromise<RuntimeConfig>(async () => {
@@ -23,6 +32,9 @@ export const appBootstrapMachine = setup({
   },
   actions: {
     applyConfig: (_, _params: { config: RuntimeConfig }) => undefined,
+  },
+  delays: {
+    configTimeout: bootstrapDelays.configTimeout,
   },
 }).createMachine({
   id: 'appBootstrap',
@@ -41,6 +53,9 @@ export const appBootstrapMachine = setup({
           ],
         },
         onError: { target: 'failed', actions: assign({ errorCode: 'config_unavailable' }) },
+      },
+      after: {
+        configTimeout: { target: 'failed', actions: assign({ errorCode: 'config_timeout' }) },
       },
     },
     failed: {

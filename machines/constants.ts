@@ -13,6 +13,15 @@ export const loadingDelays = {
 } as const;
 
 /**
+ * Start-up (docs/decisions/053-start-up-sequence.md): the configuration calls may take until the
+ * long-loading message has been on screen a while ('Sorry!', contact us, Logout, from 15 s); only
+ * then does the start-up give up and show the failure screen (Try again, Logout, contact us).
+ */
+export const bootstrapDelays = {
+  configTimeout: 30000,
+} as const;
+
+/**
  * A submit button's spinner (decision 042): the spec's loading pop-in (§4 Loading, §9) applied to
  * a form's pending request. A quick answer moves on without the form flashing a spinner.
  */

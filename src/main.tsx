@@ -3,32 +3,44 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import { MantineProvider } from '@mantine/core';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
 import { startRuntimeConfigLoad } from './app/live/config';
-import { cssVariablesResolver, theme } from './app/theme';
 import { appContainer } from './boot/handoff';
-import { AppIntlProvider } from './i18n/intl-provider';
-import { detectLocale } from './i18n/locale';
 
-// The runtime configuration is requested now, while React and the first screen get ready.
+/**
+ * The entry: small on purpose (docs/decisions/051-prerendered-first-screens.md). It asks for the
+ * runtime configuration at once, then loads the app after the first paint, one library per task,
+ * so that no single task evaluates the whole app: a prerendered screen is on display meanwhile.
+ */
 startRuntimeConfigLoad();
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const afterFirstPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+async function boot(root: HTMLElement): Promise<void> {
+  await afterFirstPaint();
+  // Fetched together, evaluated one after the other.
+  const libraries = [
+    import('react-dom/client'),
+    import('@mantine/core'),
+    import('@tanstack/react-router'),
+    import('xstate'),
+    import('react-intl'),
+  ];
+  for (const library of libraries) {
+    await library;
+    await nextTask();
+  }
+  const { start } = await import('./boot/start');
+  await nextTask();
+  start(root);
+}
 
 const root = appContainer();
 if (root) {
-  // A transition: the first render yields to the browser every few milliseconds (no long task),
-  // and a prerendered page keeps showing its shell meanwhile.
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-          <AppIntlProvider initialLocale={detectLocale(navigator.languages)}>
-            <App />
-          </AppIntlProvider>
-        </MantineProvider>
-      </StrictMode>,
-    );
+  boot(root).catch(() => {
+    // The app's code could not be loaded (the network dropped): the prerendered screen stays, and
+    // the page loads again once the browser is back online.
+    window.addEventListener('online', () => window.location.reload(), { once: true });
   });
 }

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
@@ -6,6 +6,7 @@ import { FormattedMessage } from 'react-intl';
 import { fromPromise } from 'xstate';
 import { appBootstrapMachine, type RuntimeConfig } from '../../machines/app-bootstrap.machine';
 import { selectUpdateAvailable } from '../../machines/build-check.machine';
+import { clearAllCookies, removeProviderKeys } from '../auth/provider-storage';
 import { GenericFailureScreen } from '../ui/errors/error-screen';
 import { LoadingScreen } from '../ui/loading-screen';
 import { RootActorsContext, RuntimeConfigContext } from './actors-context';
@@ -16,6 +17,7 @@ import { createRootActors } from './root-actors';
 import { routeTree } from './routes';
 import { parseSearch, stringifySearch } from './search-serialization';
 import { subscribeStoredPage } from './stored-page';
+import { builtInSupport } from './support-defaults';
 
 const bootstrapMachine = appBootstrapMachine.provide({
   actors: { loadConfig: fromPromise(loadRuntimeConfig) },
@@ -71,28 +73,50 @@ function ReadyApp({ config }: { config: RuntimeConfig }) {
   );
 }
 
+/**
+ * Logout before the configuration arrived: nothing is known of the identity provider yet, so the
+ * sign-in it may have left in this browser is forgotten locally and the app starts over.
+ */
+function logoutWithoutConfig(): void {
+  removeProviderKeys(window.localStorage);
+  clearAllCookies(document, null);
+  window.location.assign('/');
+}
+
 export function App() {
   const [snapshot, send] = useMachine(bootstrapMachine);
   if (snapshot.matches('failed')) {
+    // The configuration never arrived: the built-in support links (decision 050).
     return (
       <GenericFailureScreen
+        marketingSiteUrl={builtInSupport.marketingSiteUrl}
+        supportEmail={builtInSupport.supportEmail}
         actions={
-          <Button onClick={() => send({ type: 'bootstrap.retry' })}>
-            <FormattedMessage
-              id="bootstrap.retry"
-              defaultMessage="Try again"
-              description="Retry loading the app configuration"
-            />
-          </Button>
+          <Group justify="center">
+            <Button onClick={() => send({ type: 'bootstrap.retry' })}>
+              <FormattedMessage
+                id="bootstrap.retry"
+                defaultMessage="Try again"
+                description="Retry loading the app configuration"
+              />
+            </Button>
+            <Button variant="default" onClick={logoutWithoutConfig} data-testid="bootstrap-logout">
+              <FormattedMessage
+                id="bootstrap.logout"
+                defaultMessage="Logout"
+                description="Start-up failure: forget the sign-in kept in this browser and start over"
+              />
+            </Button>
+          </Group>
         }
       />
     );
   }
   const { config } = snapshot.context;
-  // Before the configuration arrives there is no session and no support address yet: the long
-  // loading message's Logout can only start over (reload), and 'contact us' opens the app root.
+  // Before the configuration arrives there is no session yet: the long-loading message's Logout
+  // forgets the sign-in kept in this browser; 'contact us' opens the built-in support page.
   return (
-    <LoadingScreen loading={!config} supportUrl="/" onLogout={() => window.location.reload()}>
+    <LoadingScreen loading={!config} supportUrl={builtInSupport.supportUrl} onLogout={logoutWithoutConfig}>
       {config ? <ReadyApp config={config} /> : null}
     </LoadingScreen>
   );

@@ -8,7 +8,6 @@ import {
   inviteCodeSearch,
   inviteSearch,
   onboardingSearch,
-  syncSearch,
   thankYouSearch,
   unverifiedEmailSearch,
   verifiedEmailSearch,
@@ -40,7 +39,7 @@ export const authRedirectRoute = route(
 export const unverifiedEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/unverified-email',
-  validateSearch: syncSearch(unverifiedEmailSearch),
+  validateSearch: unverifiedEmailSearch,
   beforeLoad: requireSignedIn,
   ...signedInOnlyPending,
   component: lazyRouteComponent(() => import('../views/auth/unverified-email-page'), 'UnverifiedEmailPage'),
@@ -49,7 +48,7 @@ export const unverifiedEmailRoute = createRoute({
 export const verifiedEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/verified-email',
-  validateSearch: syncSearch(verifiedEmailSearch),
+  validateSearch: verifiedEmailSearch,
   component: lazyRouteComponent(() => import('../views/auth/verified-email-page'), 'VerifiedEmailPage'),
 });
 
@@ -67,7 +66,7 @@ export const onboardingFlowRoute = createRoute({
 export const onboardingRoute = createRoute({
   getParentRoute: () => onboardingFlowRoute,
   path: '/onboarding',
-  validateSearch: syncSearch(onboardingSearch),
+  validateSearch: onboardingSearch,
 });
 
 export const registerAccountRoute = createRoute({
@@ -88,7 +87,7 @@ export const registerPracticeRoute = createRoute({
 export const thankYouRoute = createRoute({
   getParentRoute: () => onboardingFlowRoute,
   path: '/onboarding/thank-you',
-  validateSearch: syncSearch(thankYouSearch),
+  validateSearch: thankYouSearch,
 });
 
 export const directoryPracticeRoute = createRoute({
@@ -111,28 +110,28 @@ export const switchPracticeRoute = createRoute({
 export const inviteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invite',
-  validateSearch: syncSearch(inviteSearch),
+  validateSearch: inviteSearch,
   component: lazyRouteComponent(() => import('../views/invites/invite-page'), 'InvitePage'),
 });
 
 export const inviteCodeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invite-code',
-  validateSearch: syncSearch(inviteCodeSearch),
+  validateSearch: inviteCodeSearch,
   component: lazyRouteComponent(() => import('../views/invites/invite-code-page'), 'InviteCodePage'),
 });
 
 export const mobileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/mobile/$',
-  validateSearch: syncSearch(anySearch),
+  validateSearch: anySearch,
   component: lazyRouteComponent(() => import('../views/portal/portal-redirect-page'), 'PortalRedirectPage'),
 });
 
 export const billingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/billing/$',
-  validateSearch: syncSearch(anySearch),
+  validateSearch: anySearch,
   component: lazyRouteComponent(() => import('../views/portal/portal-redirect-page'), 'PortalRedirectPage'),
 });
 

@@ -1,59 +1,66 @@
-import { type AnyObjectSchema, boolean, object, string } from 'yup';
-
 /**
- * Search-parameter schemas of every route (spec §2), validated by TanStack Router through yup's
- * Standard Schema support. Unknown parameters are dropped; bad values become undefined rather
- * than breaking the page. The callback-URL and login-hint parameters (spec §9: CallbackUrl,
- * loginHint) may appear on any route and are read by the auth guard and session cleanup.
+ * Search-parameter validators of every route (spec §2), plain functions run by TanStack Router on
+ * every match and link: nothing is built at load and no schema library is needed on the first
+ * screen (yup stays for forms and the server; docs/decisions/052-search-params-without-yup.md).
+ * Unknown parameters are dropped; a bad value becomes undefined rather than breaking the page. The
+ * callback-URL and login-hint parameters (spec §9: CallbackUrl, loginHint) may appear on any route
+ * and are read by the auth guard and session cleanup from the address itself.
  */
-const optionalText = () =>
-  string()
-    .trim()
-    .max(2048)
-    .optional()
-    .transform((v: string | undefined) => (v === '' ? undefined : v));
+type RawSearch = Record<string, unknown>;
 
-export const anySearch = object({});
-
-export const onboardingSearch = object({
-  pin: string()
-    .optional()
-    .transform((v: string | undefined) => (v && /^\d{4}$/.test(v) ? v : undefined)),
-});
-
-export const thankYouSearch = object({ practiceKey: optionalText() });
-
-export const unverifiedEmailSearch = object({ returnTo: optionalText() });
-
-export const verifiedEmailSearch = object({ email: optionalText() });
-
-export const inviteSearch = object({ practiceKey: optionalText(), redirectUri: optionalText() });
-
-export const inviteCodeSearch = object({
-  forceLogin: boolean()
-    .optional()
-    .transform((v: unknown, original: unknown) => {
-      if (original === 'false' || original === false) return false;
-      if (original === 'true' || original === true) return true;
-      return typeof v === 'boolean' ? v : undefined;
-    }),
-  code: optionalText(),
-});
-
-/**
- * TanStack Router refuses async Standard Schema validation ("Async validation not supported"),
- * and yup's `~standard.validate` is always async: routes validate synchronously through this.
- * Unknown parameters are dropped; a value that still fails leaves the page with no parameters
- * rather than breaking it.
- */
-export function syncSearch<S extends AnyObjectSchema>(
-  schema: S,
-): (search: Record<string, unknown>) => S['__outputType'] {
-  return (search) => {
-    try {
-      return schema.validateSync(search, { stripUnknown: true }) as S['__outputType'];
-    } catch {
-      return schema.validateSync({}, { stripUnknown: true }) as S['__outputType'];
-    }
-  };
+/** A single value as text (the query string is read verbatim: src/app/search-serialization.ts). */
+function asText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
 }
+
+/** Trimmed, at most 2048 characters, empty as undefined. */
+function optionalText(value: unknown): string | undefined {
+  const text = asText(value)?.trim();
+  return text && text.length <= 2048 ? text : undefined;
+}
+
+export type EmptySearch = Record<string, never>;
+
+export const anySearch = (_search: RawSearch): EmptySearch => ({});
+
+export const onboardingSearch = (search: RawSearch): { pin?: string | undefined } => {
+  const pin = asText(search.pin);
+  return { pin: pin && /^\d{4}$/.test(pin) ? pin : undefined };
+};
+
+export const thankYouSearch = (search: RawSearch): { practiceKey?: string | undefined } => ({
+  practiceKey: optionalText(search.practiceKey),
+});
+
+export const unverifiedEmailSearch = (search: RawSearch): { returnTo?: string | undefined } => ({
+  returnTo: optionalText(search.returnTo),
+});
+
+export const verifiedEmailSearch = (search: RawSearch): { email?: string | undefined } => ({
+  email: optionalText(search.email),
+});
+
+export const inviteSearch = (
+  search: RawSearch,
+): { practiceKey?: string | undefined; redirectUri?: string | undefined } => ({
+  practiceKey: optionalText(search.practiceKey),
+  redirectUri: optionalText(search.redirectUri),
+});
+
+/** 'true'/'1' and 'false'/'0' (any case), as yup's boolean read them; anything else is unset. */
+function optionalBoolean(value: unknown): boolean | undefined {
+  const text = asText(value)?.trim();
+  if (text === undefined) return undefined;
+  if (/^(true|1)$/i.test(text)) return true;
+  if (/^(false|0)$/i.test(text)) return false;
+  return undefined;
+}
+
+export const inviteCodeSearch = (
+  search: RawSearch,
+): { forceLogin?: boolean | undefined; code?: string | undefined } => ({
+  forceLogin: optionalBoolean(search.forceLogin),
+  code: optionalText(search.code),
+});

@@ -1,9 +1,13 @@
 import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
+import { bootstrapDelays } from '../../../machines/constants';
 import { createApiClient } from '../../api/client';
 import { createEndpoints } from '../../api/endpoints';
 
-/** Configuration calls are anonymous: they run before the identity provider is mounted. */
-const anonymous = createEndpoints(createApiClient({ baseUrl: '', timeoutMs: 15_000 }));
+/**
+ * Configuration calls are anonymous: they run before the identity provider is mounted. They wait
+ * as long as the start-up does (machines/app-bootstrap.machine.ts), not less.
+ */
+const anonymous = createEndpoints(createApiClient({ baseUrl: '', timeoutMs: bootstrapDelays.configTimeout }));
 
 function requestRuntimeConfig(): Promise<RuntimeConfig> {
   return Promise.all([anonymous.clientConfigApp(), anonymous.clientConfigAuth()]).then(([app, auth]) => ({

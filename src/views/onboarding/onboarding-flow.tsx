@@ -8,7 +8,7 @@ import {
   stepOf,
   useOnboardingFlowActor,
 } from '../../app/live/onboarding';
-import { onboardingSearch, syncSearch, thankYouSearch } from '../../app/search-schemas';
+import { onboardingSearch, thankYouSearch } from '../../app/search-schemas';
 import { DirectoryPracticePage } from './directory-practice-page';
 import { PinPage } from './pin-page';
 import { RegisterAccountPage } from './register-account-page';
@@ -107,8 +107,8 @@ export const OnboardingSteps = memo(function OnboardingSteps({
   );
 });
 
-const pinSearchOf = syncSearch(onboardingSearch);
-const thankYouSearchOf = syncSearch(thankYouSearch);
+const pinSearchOf = onboardingSearch;
+const thankYouSearchOf = thankYouSearch;
 const directoryPath = /^\/onboarding\/directory-practice\/([^/]+)$/;
 const decoded = (segment: string) => {
   try {

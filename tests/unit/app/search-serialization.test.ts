@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inviteCodeSearch, onboardingSearch, syncSearch } from '../../../src/app/search-schemas';
+import { inviteCodeSearch, onboardingSearch } from '../../../src/app/search-schemas';
 import { parseSearch, stringifySearch } from '../../../src/app/search-serialization';
 
 describe('search serialization', () => {
@@ -9,11 +9,11 @@ describe('search serialization', () => {
   });
 
   it('reads what the route schemas turn back into the same strings', () => {
-    const pin = syncSearch(onboardingSearch);
+    const pin = onboardingSearch;
     expect(pin(parseSearch('?pin=1234'))).toEqual({ pin: '1234' });
     expect(pin(parseSearch('?pin=0123'))).toEqual({ pin: '0123' });
     expect(pin(parseSearch('?pin=%221234%22'))).toEqual({ pin: undefined });
-    const code = syncSearch(inviteCodeSearch);
+    const code = inviteCodeSearch;
     expect(code(parseSearch('?forceLogin=false&code=joinau01'))).toEqual({
       forceLogin: false,
       code: 'joinau01',
@@ -23,5 +23,22 @@ describe('search serialization', () => {
   it('round-trips text values', () => {
     const search = { practiceKey: 'P-0001', redirectUri: 'http://localhost:4003/x?y=1' };
     expect(parseSearch(stringifySearch(search))).toEqual(search);
+  });
+});
+
+describe('route search validators (plain functions, no schema built at load)', () => {
+  it('reads forceLogin as yup read it and keeps the code', () => {
+    const read = (query: string) => inviteCodeSearch(parseSearch(query));
+    expect(read('?forceLogin=TRUE&code=abc')).toEqual({ forceLogin: true, code: 'abc' });
+    expect(read('?forceLogin=0&code=abc')).toEqual({ forceLogin: false, code: 'abc' });
+    expect(read('?forceLogin=maybe&code=%20abc%20')).toEqual({ forceLogin: undefined, code: 'abc' });
+    expect(read('?code=')).toEqual({ forceLogin: undefined, code: undefined });
+  });
+
+  it('drops text over 2048 characters and anything that is not a single value', () => {
+    expect(inviteCodeSearch({ code: 'x'.repeat(2049) }).code).toBeUndefined();
+    expect(inviteCodeSearch({ code: ['a', 'b'] }).code).toBeUndefined();
+    expect(onboardingSearch({ pin: 1234 })).toEqual({ pin: '1234' });
+    expect(onboardingSearch({ pin: '12345' })).toEqual({ pin: undefined });
   });
 });
