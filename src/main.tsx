@@ -8,8 +8,10 @@ import { appContainer } from './boot/handoff';
 
 /**
  * The entry: small on purpose (docs/decisions/051-prerendered-first-screens.md). It asks for the
- * runtime configuration at once, then loads the app after the first paint, one library per task,
- * so that no single task evaluates the whole app: a prerendered screen is on display meanwhile.
+ * runtime configuration at once, then loads the app after the first paint, React's renderer in a
+ * task of its own, so that no single task evaluates the whole app: a prerendered screen is on
+ * display meanwhile. (Only whole modules are imported ahead: a dynamic import of a library's
+ * namespace, say '@mantine/core', would keep every export of it.)
  */
 startRuntimeConfigLoad();
 
@@ -20,18 +22,10 @@ const afterFirstPaint = () =>
 async function boot(root: HTMLElement): Promise<void> {
   await afterFirstPaint();
   // Fetched together, evaluated one after the other.
-  const libraries = [
-    import('react-dom/client'),
-    import('@mantine/core'),
-    import('@tanstack/react-router'),
-    import('xstate'),
-    import('react-intl'),
-  ];
-  for (const library of libraries) {
-    await library;
-    await nextTask();
-  }
-  const { start } = await import('./boot/start');
+  const app = import('./boot/start');
+  await import('react-dom/client');
+  await nextTask();
+  const { start } = await app;
   await nextTask();
   start(root);
 }

@@ -19,7 +19,9 @@ const readySelector = 'h1, [data-testid="loading-screen"]';
 
 interface QueuedAction {
   type: 'click';
-  index: number;
+  /** The button's text, and its place among the shell's buttons with that text. */
+  label: string;
+  nth: number;
 }
 
 declare global {
@@ -31,6 +33,23 @@ declare global {
 /** Elements of the app that are displayed (the onboarding step rendered ahead is not). */
 function displayed<T extends HTMLElement>(root: ParentNode, selector: string): T[] {
   return [...root.querySelectorAll<T>(selector)].filter((el) => el.getClientRects().length > 0);
+}
+
+/** What names a control on both screens: its kind, its accessible text and its field name. */
+function keyOf(element: Element): string {
+  const text = element.getAttribute('aria-label') ?? element.textContent ?? '';
+  return `${element.tagName}|${text.trim()}|${element.getAttribute('name') ?? ''}`;
+}
+
+/** The app's control matching the shell's `element` (same key, same place among that key). */
+function counterpart(
+  element: Element,
+  shellControls: Element[],
+  appControls: Element[],
+): Element | undefined {
+  const key = keyOf(element);
+  const nth = shellControls.filter((other) => keyOf(other) === key).indexOf(element);
+  return appControls.filter((other) => keyOf(other) === key)[nth];
 }
 
 /** Sets a field's value so that React sees an edit, as typing would. */
@@ -62,20 +81,23 @@ function carryValue(from: HTMLInputElement | HTMLTextAreaElement | HTMLSelectEle
 function swap(shell: HTMLElement, root: HTMLElement): void {
   const shellFields = displayed<HTMLInputElement>(shell, fieldSelector);
   const shellFocusables = displayed<HTMLElement>(shell, focusableSelector);
-  const focusIndex = shell.contains(document.activeElement)
-    ? shellFocusables.indexOf(document.activeElement as HTMLElement)
-    : -1;
+  const focused = shell.contains(document.activeElement) ? document.activeElement : null;
   shell.replaceWith(root);
   const appFields = displayed<HTMLInputElement>(root, fieldSelector);
-  shellFields.forEach((field, index) => {
-    const target = appFields[index];
+  for (const field of shellFields) {
+    const target = counterpart(field, shellFields, appFields);
     if (target) carryValue(field, target);
-  });
-  if (focusIndex >= 0) displayed<HTMLElement>(root, focusableSelector)[focusIndex]?.focus();
+  }
+  if (focused) {
+    const target = counterpart(focused, shellFocusables, displayed<HTMLElement>(root, focusableSelector));
+    if (target instanceof HTMLElement) target.focus();
+  }
   const queued = window.__shellQueue ?? [];
   window.__shellQueue = undefined;
   const buttons = displayed<HTMLButtonElement>(root, 'button');
-  for (const action of queued) buttons[action.index]?.click();
+  for (const action of queued) {
+    buttons.filter((button) => (button.textContent ?? '').trim() === action.label)[action.nth]?.click();
+  }
 }
 
 /**

@@ -28,8 +28,18 @@ export function shellGuard(): void {
     html.setAttribute('data-session', 'maybe');
     return;
   }
-  const queue: Array<{ type: 'click'; index: number }> = [];
+  // A button is named by its text and its place among the shell's buttons of the same text.
+  const queue: Array<{ type: 'click'; label: string; nth: number }> = [];
   (window as unknown as { __shellQueue: typeof queue }).__shellQueue = queue;
+  const press = (button: Element) => {
+    const label = (button.textContent ?? '').trim();
+    const same = Array.prototype.filter.call(
+      document.querySelectorAll('#shell button'),
+      (other: Element) => (other.textContent ?? '').trim() === label,
+    );
+    queue.push({ type: 'click', label, nth: same.indexOf(button) });
+    button.setAttribute('data-pending', '');
+  };
   const inShell = (node: EventTarget | null): Element | null => {
     const element = node instanceof Element ? node : null;
     const shell = document.getElementById('shell');
@@ -41,9 +51,7 @@ export function shellGuard(): void {
       const button = inShell(event.target)?.closest('button');
       if (!button) return;
       event.preventDefault();
-      const buttons = Array.prototype.slice.call(document.querySelectorAll('#shell button'));
-      queue.push({ type: 'click', index: buttons.indexOf(button) });
-      button.setAttribute('data-pending', '');
+      press(button);
     },
     true,
   );
@@ -55,8 +63,7 @@ export function shellGuard(): void {
       // Enter in a field: the form's submit button, as a click on it would.
       event.preventDefault();
       const button = (event as SubmitEvent).submitter ?? form.querySelector('button[type="submit"]');
-      const buttons = Array.prototype.slice.call(document.querySelectorAll('#shell button'));
-      if (button) queue.push({ type: 'click', index: buttons.indexOf(button) });
+      if (button) press(button);
     },
     true,
   );

@@ -1,0 +1,197 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from '@playwright/test';
+import { seedAccounts } from '../../server/seed';
+import { expect, test } from './fixtures';
+import { keepThisAccount, signInWithEmail } from './practices-support';
+
+/**
+ * The first screen paints from HTML (docs/decisions/051-prerendered-first-screens.md):
+ * - the prerendered screen and the booted app look the same (the shell never drifts);
+ * - a returning signed-in visitor never sees the signed-out screen (every frame's heading);
+ * - what is typed or clicked before the app is ready takes effect;
+ * - what a signed-out first visit to / fetches stays within its budget.
+ */
+
+const root = join(import.meta.dirname, '../..');
+const budget = JSON.parse(readFileSync(join(root, 'scripts/bundle-budget.json'), 'utf8')) as {
+  firstVisit: Record<string, number>;
+};
+
+/** The prerendered routes, each with an address a visitor would open. */
+const prerendered = [
+  '/',
+  '/onboarding',
+  '/onboarding/register-account',
+  '/onboarding/register-practice',
+  '/invite-code',
+  '/invite?practiceKey=au-harbourside',
+  '/server-error',
+  '/not-found',
+  '/no-access',
+  '/redirected',
+];
+
+/** Share of pixels that differ between two PNG screenshots (compared on a canvas in the browser). */
+async function pixelDifference(browser: Browser, a: Buffer, b: Buffer): Promise<number> {
+  const page = await browser.newPage();
+  try {
+    return await page.evaluate(
+      async ([first, second]) => {
+        const load = async (base64: string) => {
+          const image = new Image();
+          image.src = `data:image/png;base64,${base64}`;
+          await image.decode();
+          return image;
+        };
+        const [x, y] = await Promise.all([load(first), load(second)]);
+        if (x.width !== y.width || x.height !== y.height) return 1;
+        const pixels = (image: HTMLImageElement) => {
+          const canvas = document.createElement('canvas');
+          canvas.width = image.width;
+          canvas.height = image.height;
+          const context = canvas.getContext('2d');
+          if (!context) throw new Error('no 2d context');
+          context.drawImage(image, 0, 0);
+          return context.getImageData(0, 0, image.width, image.height).data;
+        };
+        const p = pixels(x);
+        const q = pixels(y);
+        let differing = 0;
+        for (let i = 0; i < p.length; i += 4) {
+          const delta =
+            Math.abs(p[i]! - q[i]!) + Math.abs(p[i + 1]! - q[i + 1]!) + Math.abs(p[i + 2]! - q[i + 2]!);
+          if (delta > 48) differing += 1;
+        }
+        return differing / (p.length / 4);
+      },
+      [a.toString('base64'), b.toString('base64')] as const,
+    );
+  } finally {
+    await page.close();
+  }
+}
+
+async function bootedApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('shell') && document.getElementById('root'));
+  await page.evaluate(() => document.fonts.ready);
+}
+
+test.describe('prerendered first screens', () => {
+  for (const width of [375, 1280]) {
+    test(`the shell never drifts from the app at ${width} px`, async ({ browser, stack }) => {
+      test.slow();
+      const drifted: string[] = [];
+      for (const address of prerendered) {
+        const viewport = { width, height: 900 };
+        const still = await browser.newContext({ viewport, javaScriptEnabled: false, baseURL: stack.appUrl });
+        const live = await browser.newContext({ viewport, baseURL: stack.appUrl });
+        try {
+          const htmlPage = await still.newPage();
+          await htmlPage.goto(address);
+          await expect(htmlPage.locator('#shell h1')).toBeVisible();
+          const html = await htmlPage.screenshot({ animations: 'disabled' });
+
+          const appPage = await live.newPage();
+          await appPage.goto(address);
+          await bootedApp(appPage);
+          await expect(appPage.locator('#root h1:visible')).toBeVisible();
+          const app = await appPage.screenshot({ animations: 'disabled' });
+
+          const difference = await pixelDifference(browser, html, app);
+          if (difference > 0.01)
+            drifted.push(`${address}: ${(difference * 100).toFixed(2)} % of pixels differ`);
+        } finally {
+          await still.close();
+          await live.close();
+        }
+      }
+      expect(drifted).toEqual([]);
+    });
+  }
+
+  test('a returning signed-in visitor never sees the signed-out screen', async ({ page, stack }) => {
+    await page.goto('/');
+    await signInWithEmail(page, seedAccounts.verified.email);
+    await keepThisAccount(page);
+    await expect(page).toHaveURL(new RegExp(`^${stack.environments.au}`));
+
+    const headings: string[] = [];
+    await page.exposeFunction('reportHeading', (text: string) => headings.push(text));
+    await page.addInitScript(() => {
+      let last: string | null = null;
+      const watch = () => {
+        const heading = document.querySelector('h1');
+        const visible = heading && heading.getClientRects().length > 0 ? (heading.textContent ?? '') : '';
+        if (visible !== last) {
+          last = visible;
+          (window as unknown as { reportHeading(text: string): void }).reportHeading(visible);
+        }
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    const started = Date.now();
+    await page.goto(stack.appUrl);
+    await expect(page).toHaveURL(new RegExp(`^${stack.environments.au}`));
+    test
+      .info()
+      .annotations.push({ type: 'time to the environment', description: `${Date.now() - started} ms` });
+    expect(headings).not.toContain('Welcome');
+  });
+
+  test.describe('before the app is ready', () => {
+    test.beforeEach(async ({ page }) => {
+      // A slow connection: the app's code arrives 1.5 s after the page.
+      await page.route('**/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+    });
+
+    test('pin digits typed and Continue pressed take effect', async ({ page }) => {
+      await page.goto('/onboarding');
+      await expect(page.locator('#shell')).toBeVisible();
+      await page.keyboard.type('1234');
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      // Still the shell: the app has not started yet.
+      await expect(page.locator('#shell')).toBeVisible();
+      await expect(page).toHaveURL(/\/onboarding\/register-account$/, { timeout: 20_000 });
+      await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    });
+
+    test('a sign-in button pressed takes the visitor to the identity provider', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.locator('#shell')).toBeVisible();
+      await page.getByRole('button', { name: 'Sign in with Email' }).click();
+      await expect(page.getByRole('heading', { name: /^Log in to/ })).toBeVisible({ timeout: 20_000 });
+    });
+  });
+
+  test('a signed-out first visit to / fetches no more than its budget', async ({ page }) => {
+    const bodies: Array<Promise<number>> = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (!/\.(js|css)$/.test(url.pathname)) return;
+      bodies.push(
+        response
+          .body()
+          .then((body) => gzipSync(body, { level: 9 }).length)
+          .catch(() => 0),
+      );
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect(page.locator('#root h1')).toHaveText('Welcome');
+    const inline = await page.evaluate(
+      () => document.querySelector('style[data-prerendered]')?.textContent?.length ?? 0,
+    );
+    const fetched = (await Promise.all(bodies)).reduce((sum, n) => sum + n, 0);
+    const limit = budget.firstVisit['/'] ?? 0;
+    test.info().annotations.push({
+      type: 'first visit to /',
+      description: `${(fetched / 1024).toFixed(1)} KB gz of JS and CSS fetched (budget ${(limit / 1024).toFixed(0)} KB); ${(inline / 1024).toFixed(1)} KB CSS inline`,
+    });
+    expect(fetched).toBeLessThanOrEqual(limit);
+  });
+});
