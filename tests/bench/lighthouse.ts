@@ -9,7 +9,8 @@
  * simulated throttling; categories performance, accessibility, best practices) against each path
  * `runs` times in Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium; Lighthouse never
  * downloads a browser), and prints per path the medians of the three scores, LCP, TBT, CLS and
- * the transferred bytes, the URL Lighthouse ended on (a guarded path redirects to the identity
+ * the transferred bytes, the URL Lighthouse ended on, the same figures for a static reference page
+ * served by the same stack in the same run (`/bench-reference`: a heading and a line, no script), (a guarded path redirects to the identity
  * provider's login page), and the accessibility / best-practice audits that failed in any run.
  * Lighthouse is fetched from the npm registry by npx on first use (not a dependency of the app;
  * 13.x needs Node 22, this machine has Node 20). `--dist <dir>` serves another build (e.g. a copy
@@ -19,8 +20,8 @@
  * the script prints the load average and Lighthouse's CPU benchmark index beside the figures.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { chromiumArgs } from '../../playwright.config';
@@ -40,7 +41,12 @@ const arg = (name: string, fallback: string) => {
 };
 const root = join(import.meta.dirname, '../..');
 const runs = Number(arg('--runs', '3'));
-const paths = arg('--paths', '/,/onboarding,/onboarding/register-practice,/switch-practice').split(',');
+const paths = arg(
+  '--paths',
+  '/,/onboarding,/onboarding/register-practice,/invite-code,/switch-practice',
+).split(',');
+/** A static page served by the same stack in the same run: what "fast" means on this machine. */
+const REFERENCE = '/bench-reference';
 const keep = arg('--keep', '');
 const distDir = resolve(arg('--dist', join(root, 'dist')));
 if (!Number.isInteger(runs) || runs < 1)
@@ -64,6 +70,7 @@ interface Report {
 }
 interface Run {
   scores: Record<CategoryId, number>;
+  fcp: number;
   lcp: number;
   tbt: number;
   cls: number;
@@ -136,8 +143,19 @@ async function lighthouse(url: string, out: string): Promise<Report> {
   return report;
 }
 
+// The build, plus the static reference page, served from a copy.
+const servedDir = mkdtempSync(join(tmpdir(), 'lighthouse-dist-'));
+cpSync(distDir, servedDir, { recursive: true });
+mkdirSync(join(servedDir, REFERENCE), { recursive: true });
+writeFileSync(
+  join(servedDir, REFERENCE, 'index.html'),
+  `<!doctype html><html lang="en-AU"><head><meta charset="UTF-8"><link rel="icon" href="data:,">
+<meta name="viewport" content="width=device-width, initial-scale=1.0"><title>Reference</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1rem}h1{font-size:2.1rem}</style></head>
+<body><main><h1>Welcome</h1><p>Sign in to continue to your practice.</p></main></body></html>\n`,
+);
 // The shared test-stack start (free ports, a temporary data directory that also holds the reports).
-const stack = await startTestStack({ distDir, testHooks: false });
+const stack = await startTestStack({ distDir: servedDir, testHooks: false });
 const dataDir = stack.dataDir;
 /** A URL with this run's origins shortened to app / idp and the provider's random interaction id elided. */
 const shortUrl = (url: string) =>
@@ -160,6 +178,7 @@ try {
     ' perf',
     ' a11y',
     '   bp',
+    '  FCP ms',
     '  LCP ms',
     '  TBT ms',
     '   CLS',
@@ -168,7 +187,7 @@ try {
     ' ended on',
   );
   const allFailures = new Map<string, Set<string>>();
-  for (const path of paths) {
+  for (const path of [...paths, REFERENCE]) {
     const results: Run[] = [];
     for (let i = 0; i < runs; i += 1) {
       let report: Report | undefined;
@@ -200,6 +219,7 @@ try {
           accessibility: score('accessibility'),
           'best-practices': score('best-practices'),
         },
+        fcp: numeric('first-contentful-paint'),
         lcp: numeric('largest-contentful-paint'),
         tbt: numeric('total-blocking-time'),
         cls: numeric('cumulative-layout-shift'),
@@ -216,6 +236,7 @@ try {
       fixed(median(results.map((r) => r.scores.performance)), 2, 5),
       fixed(median(results.map((r) => r.scores.accessibility)), 2, 5),
       fixed(median(results.map((r) => r.scores['best-practices'])), 2, 5),
+      fixed(median(results.map((r) => r.fcp)), 0, 8),
       fixed(median(results.map((r) => r.lcp)), 0, 8),
       fixed(median(results.map((r) => r.tbt)), 0, 8),
       fixed(median(results.map((r) => r.cls)), 3, 6),
@@ -239,4 +260,5 @@ try {
   }
 } finally {
   await stack.dispose();
+  rmSync(servedDir, { recursive: true, force: true });
 }
