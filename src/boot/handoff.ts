@@ -3,8 +3,8 @@
  *
  * A prerendered page shows the signed-out screen as static HTML in `#shell` while the app boots
  * into a `#root` that is not in the document yet (so the page never holds two copies of a screen).
- * The app takes over at the first moment it shows a screen of its own (a heading, or its loading
- * screen): in that same task, before the next paint, `#root` replaces the shell, whatever the
+ * The app takes over at the first moment it shows a screen of its own (a heading, or the
+ * long-loading message): in that same task, before the next paint, `#root` replaces the shell, whatever the
  * visitor typed into the shell is carried into the app's fields, the focus moves to the matching
  * control, and clicks queued by the shell guard
  * (src/boot/shell-guard.ts) are replayed on the app's buttons. Both screens come from the same
@@ -14,8 +14,12 @@
 
 const fieldSelector = 'input, textarea, select';
 const focusableSelector = 'a[href], button, input, textarea, select, [tabindex]:not([tabindex="-1"])';
-/** The app shows something of its own: a screen heading, or its loading screen. */
-const readySelector = 'h1, [data-testid="loading-screen"]';
+/**
+ * The app shows something of its own: a screen heading, or the loading screen's long-loading
+ * message. Its spinner alone does not replace the shell: while the configuration is on its way the
+ * prerendered screen stays usable (clicks are queued), until the app has something to say.
+ */
+const readySelector = 'h1, [data-testid="loading-long"]';
 
 interface QueuedAction {
   type: 'click';
