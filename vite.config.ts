@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { basename, relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { icuCatalogs } from './scripts/vite-icu-catalogs';
 import { mantineComponentCss } from './scripts/vite-mantine-css';
 import { metaJsonPlugin } from './scripts/vite-meta-plugin';
 import { prerenderPlugin } from './scripts/vite-prerender';
@@ -20,7 +21,7 @@ function scopedClassName(name: string, filename: string): string {
 const stackUrl = process.env.STACK_URL ?? 'http://localhost:4000';
 
 export default defineConfig({
-  plugins: [mantineComponentCss(), react(), metaJsonPlugin(), prerenderPlugin()],
+  plugins: [icuCatalogs(), mantineComponentCss(), react(), metaJsonPlugin(), prerenderPlugin()],
   css: {
     // The same class names in the client build and in the prerender (src/prerender), which renders
     // through Vite's SSR loader: named from the file and the class, never from the build mode.

@@ -5,6 +5,7 @@ import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import { startRuntimeConfigLoad } from './app/live/config';
 import { appContainer } from './boot/handoff';
+import { detectLocale } from './i18n/locale';
 
 /**
  * The entry: small on purpose (docs/decisions/051-prerendered-first-screens.md). It asks for the
@@ -22,12 +23,14 @@ const afterFirstPaint = () =>
 async function boot(root: HTMLElement): Promise<void> {
   await afterFirstPaint();
   // Fetched together, evaluated one after the other.
+  const locale = detectLocale(navigator.languages);
   const app = import('./boot/start');
+  const catalog = import('./i18n/intl-provider').then(({ loadMessages }) => loadMessages(locale));
   await import('react-dom/client');
   await nextTask();
-  const { start } = await app;
+  const [{ start }, messages] = await Promise.all([app, catalog]);
   await nextTask();
-  start(root);
+  start(root, locale, messages);
 }
 
 const root = appContainer();

@@ -1,21 +1,21 @@
 import { MantineProvider } from '@mantine/core';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { LocaleCode } from '../../machines/domain';
 import { App } from '../app/app';
 import { cssVariablesResolver, theme } from '../app/theme';
-import { AppIntlProvider } from '../i18n/intl-provider';
-import { detectLocale } from '../i18n/locale';
+import { AppIntlProvider, type Messages } from '../i18n/intl-provider';
 
 /**
  * Renders the app into `root`. A transition: the first render yields to the browser every few
  * milliseconds (no long task), and a prerendered page keeps showing its shell meanwhile.
  */
-export function start(root: HTMLElement): void {
+export function start(root: HTMLElement, locale: LocaleCode, messages: Messages): void {
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-          <AppIntlProvider initialLocale={detectLocale(navigator.languages)}>
+          <AppIntlProvider initialLocale={locale} initialMessages={messages}>
             <App />
           </AppIntlProvider>
         </MantineProvider>

@@ -1,15 +1,19 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { MessageFormatElement } from 'react-intl';
 import { IntlProvider } from 'react-intl';
 import type { LocaleCode } from '../../machines/domain';
 import { logger } from '../app/logger';
 import { defaultLocale } from './locale';
 
-type Messages = Record<string, string>;
+export type Messages = Record<string, MessageFormatElement[]>;
 
-/** en-AU is the source language (the defaultMessage at each usage site), so it needs no catalog. */
-async function loadMessages(locale: LocaleCode): Promise<Messages> {
-  if (locale === 'en-GB') return (await import('./catalogs/en-GB.json')).default as Messages;
-  return {};
+/**
+ * The catalogs, precompiled at build time (scripts/vite-icu-catalogs.ts): the browser never parses
+ * a message, and the ICU parser is not shipped (docs/decisions/054-precompiled-catalogs.md).
+ */
+export async function loadMessages(locale: LocaleCode): Promise<Messages> {
+  if (locale === 'en-GB') return (await import('./catalogs/en-GB.json?ast')).default as Messages;
+  return (await import('./catalogs/en-AU.json?ast')).default as Messages;
 }
 
 interface LocaleControl {
@@ -25,18 +29,22 @@ export function useLocaleControl(): LocaleControl {
 
 export function AppIntlProvider({
   initialLocale,
+  initialMessages,
   children,
 }: {
   initialLocale: LocaleCode;
+  /** The catalog of `initialLocale`, loaded before the first render (src/main.tsx). */
+  initialMessages: Messages;
   children: ReactNode;
 }) {
   const [locale, setLocaleState] = useState<LocaleCode>(initialLocale);
   const [loaded, setLoaded] = useState<{ locale: LocaleCode; messages: Messages }>({
-    locale: defaultLocale,
-    messages: {},
+    locale: initialLocale,
+    messages: initialMessages,
   });
 
   useEffect(() => {
+    if (locale === loaded.locale) return;
     let cancelled = false;
     loadMessages(locale).then(
       (messages) => {
@@ -47,19 +55,20 @@ export function AppIntlProvider({
     return () => {
       cancelled = true;
     };
-  }, [locale]);
+  }, [locale, loaded.locale]);
 
   const setLocale = useCallback((next: LocaleCode) => setLocaleState(next), []);
-  const control = useMemo(() => ({ locale: loaded.locale, setLocale }), [loaded.locale, setLocale]);
+  const shown = loaded.locale;
+  const control = useMemo(() => ({ locale: shown, setLocale }), [shown, setLocale]);
 
   useEffect(() => {
-    document.documentElement.lang = loaded.locale;
-  }, [loaded.locale]);
+    document.documentElement.lang = shown;
+  }, [shown]);
 
   return (
     <LocaleContext.Provider value={control}>
       <IntlProvider
-        locale={loaded.locale}
+        locale={shown}
         defaultLocale={defaultLocale}
         messages={loaded.messages}
         onError={(error) => logger.warn('i18n:', error.message)}

@@ -1,0 +1,7 @@
+// Catalogs precompiled at build time (scripts/vite-icu-catalogs.ts): message id → ICU syntax tree.
+declare module '*.json?ast' {
+  import type { MessageFormatElement } from 'react-intl';
+
+  const messages: Record<string, MessageFormatElement[]>;
+  export default messages;
+}
