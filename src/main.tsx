@@ -25,7 +25,7 @@ async function boot(root: HTMLElement): Promise<void> {
   // Fetched together, evaluated one after the other.
   const locale = detectLocale(navigator.languages);
   const app = import('./boot/start');
-  const catalog = import('./i18n/intl-provider').then(({ loadMessages }) => loadMessages(locale));
+  const catalog = import('./i18n/catalogs').then(({ loadMessages }) => loadMessages(locale));
   await import('react-dom/client');
   await nextTask();
   const [{ start }, messages] = await Promise.all([app, catalog]);

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import type { LocaleCode } from '../../machines/domain';
 import { App } from '../app/app';
 import { cssVariablesResolver, theme } from '../app/theme';
+import { loadMessages } from '../i18n/catalogs';
 import { AppIntlProvider, type Messages } from '../i18n/intl-provider';
 
 /**
@@ -15,7 +16,7 @@ export function start(root: HTMLElement, locale: LocaleCode, messages: Messages)
     createRoot(root).render(
       <StrictMode>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-          <AppIntlProvider initialLocale={locale} initialMessages={messages}>
+          <AppIntlProvider initialLocale={locale} initialMessages={messages} loadMessages={loadMessages}>
             <App />
           </AppIntlProvider>
         </MantineProvider>

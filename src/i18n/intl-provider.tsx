@@ -7,15 +7,6 @@ import { defaultLocale } from './locale';
 
 export type Messages = Record<string, MessageFormatElement[]>;
 
-/**
- * The catalogs, precompiled at build time (scripts/vite-icu-catalogs.ts): the browser never parses
- * a message, and the ICU parser is not shipped (docs/decisions/054-precompiled-catalogs.md).
- */
-export async function loadMessages(locale: LocaleCode): Promise<Messages> {
-  if (locale === 'en-GB') return (await import('./catalogs/en-GB.json?ast')).default as Messages;
-  return (await import('./catalogs/en-AU.json?ast')).default as Messages;
-}
-
 interface LocaleControl {
   locale: LocaleCode;
   setLocale(locale: LocaleCode): void;
@@ -30,11 +21,14 @@ export function useLocaleControl(): LocaleControl {
 export function AppIntlProvider({
   initialLocale,
   initialMessages,
+  loadMessages,
   children,
 }: {
   initialLocale: LocaleCode;
   /** The catalog of `initialLocale`, loaded before the first render (src/main.tsx). */
   initialMessages: Messages;
+  /** Loads another locale's catalog (src/i18n/catalogs.ts in the app). */
+  loadMessages: (locale: LocaleCode) => Promise<Messages>;
   children: ReactNode;
 }) {
   const [locale, setLocaleState] = useState<LocaleCode>(initialLocale);
@@ -55,7 +49,7 @@ export function AppIntlProvider({
     return () => {
       cancelled = true;
     };
-  }, [locale, loaded.locale]);
+  }, [locale, loaded.locale, loadMessages]);
 
   const setLocale = useCallback((next: LocaleCode) => setLocaleState(next), []);
   const shown = loaded.locale;
