@@ -386,12 +386,15 @@ it.describe('auth', () => {
     const { page } = app;
     await page.goto('/redirected');
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    // The app itself has taken over from the prerendered page (its session check is done).
+    await expect(page.locator('#shell')).toHaveCount(0);
     await page.evaluate(
       (clientId) => localStorage.setItem(`@@auth0spajs@@::${clientId}::default::openid profile email`, '{}'),
       app.stack.clientId,
     );
     const logout = page.waitForRequest((request) => request.url().includes('/v2/logout'));
-    await page.goto(path);
+    // The logout may leave the page before it has finished loading.
+    await page.goto(path, { waitUntil: 'commit' });
     return logout;
   }
 
