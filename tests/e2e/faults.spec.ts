@@ -1,0 +1,134 @@
+import type { BrowserContext, Page, WebSocketRoute } from '@playwright/test';
+import { seedAccounts } from '../../server/seed';
+import { uniqueEmail } from './fixtures';
+import { expect, it, signInWithSocial } from './practices-support';
+
+/**
+ * The fault suite (issue 15): Chromium against the local stack, with the network cut, API calls
+ * failing, the hub refusing connections. Every case ends on a product screen with a way on,
+ * recovers by itself when the fault ends, and loses nothing typed. The router's raw error screen
+ * ("Something went wrong!") must never appear, not even for a moment: a watcher in the page
+ * reports it the instant it is rendered.
+ *
+ * The start-up configuration calls hanging are not covered here (the bootstrap sequence is
+ * another piece of work). While the network is cut the browser logs the failed requests itself;
+ * those network lines are dropped from the console check, nothing else.
+ */
+
+const networkNoise = [
+  /Failed to load resource/,
+  /net::ERR_/,
+  /WebSocket connection to .* failed/,
+  /Failed to fetch dynamically imported module/,
+  // React reports the error its boundary caught (the route's product failure screen shows it).
+  /^ScreenLoadError: A screen could not be loaded/,
+];
+
+/** Removes the browser's own network lines from the console errors the fixture checks. */
+function dropNetworkNoise(consoleErrors: string[]): void {
+  for (let i = consoleErrors.length - 1; i >= 0; i -= 1) {
+    if (networkNoise.some((re) => re.test(consoleErrors[i] ?? ''))) consoleErrors.splice(i, 1);
+  }
+}
+
+/** Reports every appearance of the router's default error screen. */
+async function watchForRawError(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeBinding('reportRawError', (_source, where: string) => {
+    seen.push(where);
+  });
+  await page.addInitScript(() => {
+    const report = (window as unknown as { reportRawError(where: string): void }).reportRawError;
+    const check = () => {
+      if (document.body?.textContent?.includes('Something went wrong!')) report(location.pathname);
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return seen;
+}
+
+/**
+ * The network, as the page sees it: Chromium's offline mode fails every new request, but leaves an
+ * open WebSocket alone, so the hub's socket goes through a route the test can cut as a dropped
+ * network would (an abnormal close, then refused while offline).
+ */
+async function controllableNetwork(page: Page, context: BrowserContext) {
+  const sockets = new Set<WebSocketRoute>();
+  let offline = false;
+  await page.routeWebSocket(/\/sockets\/appstate/, (ws) => {
+    if (offline) {
+      void ws.close({ code: 1006 });
+      return;
+    }
+    ws.connectToServer();
+    sockets.add(ws);
+  });
+  return {
+    async cut() {
+      offline = true;
+      await context.setOffline(true);
+      for (const ws of sockets) await ws.close({ code: 4000, reason: 'network lost' });
+      sockets.clear();
+    },
+    async restore() {
+      offline = false;
+      await context.setOffline(false);
+    },
+  };
+}
+
+async function signInAsEmma(page: Page) {
+  await page.goto('/');
+  await signInWithSocial(
+    page,
+    'Sign in with Microsoft',
+    'Microsoft',
+    seedAccounts.windowslive.email,
+    'Emma Clarke',
+  );
+  // The landing page waits 2.5 s before it moves on.
+  await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
+  await expect(page.getByTestId('practice-card')).toHaveCount(2);
+}
+
+const failureScreen = (page: Page) => page.locator('[data-screen="server-error"]');
+
+it.describe('faults', () => {
+  it('network cut for 10 s on /switch-practice: Reconnecting…, then back; a screen opened offline fails to the product screen and loads by itself once online', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    const rawErrors = await watchForRawError(page);
+    const network = await controllableNetwork(page, context);
+    await signInAsEmma(page);
+
+    await network.cut();
+    await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.waitForTimeout(10_000);
+    await expect(page.getByTestId('practice-card')).toHaveCount(2);
+
+    // A screen whose code is not loaded yet, opened while offline.
+    await page.getByRole('link', { name: 'Setup Practice Account' }).first().click();
+    await expect(failureScreen(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page.getByTestId('support-email')).toHaveAttribute(
+      'href',
+      'mailto:support@practice-portal.example',
+    );
+    await expect(page.getByTestId('visit-us')).toBeVisible();
+
+    await network.restore();
+    await expect(page.getByRole('heading', { name: 'Set up your practice' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toHaveCount(0, {
+      timeout: 40_000,
+    });
+    expect(rawErrors).toEqual([]);
+    dropNetworkNoise(consoleErrors);
+  });
+});
