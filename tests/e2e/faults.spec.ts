@@ -131,4 +131,70 @@ it.describe('faults', () => {
     expect(rawErrors).toEqual([]);
     dropNetworkNoise(consoleErrors);
   });
+
+  it('the hub refusing connections: the lists still load; switching practice answering 500, an HTML page or timing out: told so, the way on works once the fault ends', async ({
+    page,
+    app,
+    consoleErrors,
+  }) => {
+    const rawErrors = await watchForRawError(page);
+    await page.route('**/sockets/appstate/negotiate*', (route) =>
+      route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
+    );
+    await signInAsEmma(page);
+    await expect(page.getByTestId('practice-card').nth(0)).toContainText('Southbank Animal Hospital');
+
+    const open = page.getByRole('button', { name: 'Open Southbank Animal Hospital' });
+    const told = page.getByText('We could not switch to that practice, please try again.');
+    const faults: Array<(route: import('@playwright/test').Route) => Promise<void>> = [
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+      (route) =>
+        route.fulfill({
+          status: 502,
+          contentType: 'text/html',
+          body: '<html><body><h1>Bad gateway</h1></body></html>',
+        }),
+      (route) => route.abort('timedout'),
+    ];
+    for (const fault of faults) {
+      await page.route('**/api/userpractice/active', (route) =>
+        route.request().method() === 'POST' ? fault(route) : route.continue(),
+      );
+      await open.click();
+      await expect(told).toBeVisible();
+      await expect(page).toHaveURL(/\/switch-practice$/);
+      await page.unroute('**/api/userpractice/active');
+    }
+    await open.click();
+    await expect(page).toHaveURL(new RegExp(`^${app.stack.environments.au}`));
+    expect(rawErrors).toEqual([]);
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('network cut for 10 s on the profile step: nothing typed is lost, and the wizard goes on once back', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    const rawErrors = await watchForRawError(page);
+    const network = await controllableNetwork(page, context);
+    await page.goto('/onboarding');
+    await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
+    await signInWithSocial(page, 'Sign up with Google', 'Google', uniqueEmail('faults'), 'Grace Hopper');
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await page.locator('#field-phone').fill('0412345678');
+    await page.locator('#field-dateOfBirth').fill('1990-01-02');
+
+    await network.cut();
+    await page.waitForTimeout(10_000);
+    await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
+    await network.restore();
+
+    await expect(page.locator('#field-phone')).toHaveValue('0412345678');
+    await expect(page.locator('#field-dateOfBirth')).toHaveValue('1990-01-02');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    expect(rawErrors).toEqual([]);
+    dropNetworkNoise(consoleErrors);
+  });
 });
