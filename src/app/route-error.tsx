@@ -20,7 +20,7 @@ import { supportLinksOf } from './support-defaults';
  * Shipped with the first chunk, CSS included: a failure path never waits on the network
  * (conventions §18, docs/decisions/060-route-error-boundary.md).
  */
-export function RouteErrorScreen({ error, reset }: ErrorComponentProps) {
+export function RouteErrorScreen({ error }: ErrorComponentProps) {
   const router = useRouter();
   const config = useContext(RuntimeConfigContext);
   const actors = useContext(RootActorsContext);
@@ -31,11 +31,12 @@ export function RouteErrorScreen({ error, reset }: ErrorComponentProps) {
     logger.warn('route failed', error);
   }, [error]);
 
+  // Loads the route again; the boundary resets once the new match is ready (its reset key is the
+  // match), so the screen never re-renders half-loaded.
   const retry = useCallback(() => {
     forgetFailedStylesheets();
-    reset();
     void router.invalidate();
-  }, [reset, router]);
+  }, [router]);
 
   useEffect(() => {
     if (!screenLoad) return;
