@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import { seedAccounts } from '../../server/seed';
+import { type Stack, startStack } from '../../server/stack';
 import { uniqueEmail } from './fixtures';
 import { expect, it, signInWithSocial } from './practices-support';
 
@@ -196,5 +200,68 @@ it.describe('faults', () => {
     await expect(page.getByText('Step 3 of 3')).toBeVisible();
     expect(rawErrors).toEqual([]);
     dropNetworkNoise(consoleErrors);
+  });
+
+  it('the whole stack stopped and started again mid-session: Reconnecting…, a failed switch is told, then everything works again', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const rawErrors = await watchForRawError(page);
+    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-restart-'));
+    const root = join(import.meta.dirname, '../..');
+    const start = (
+      ports: Partial<Record<'appPort' | 'idpPort' | 'mailboxPort' | 'auPort' | 'ukPort', number>>,
+    ) =>
+      startStack({
+        appPort: 0,
+        idpPort: 0,
+        mailboxPort: 0,
+        auPort: 0,
+        ukPort: 0,
+        ...ports,
+        dataDir,
+        distDir: process.env.E2E_DIST_DIR ?? join(root, 'dist'),
+        testHooks: true,
+        quiet: true,
+      });
+    const portOf = (url: string) => Number(new URL(url).port);
+    let stack: Stack = await start({});
+    try {
+      await page.goto(`${stack.appUrl}/`);
+      await signInWithSocial(
+        page,
+        'Sign in with Microsoft',
+        'Microsoft',
+        seedAccounts.windowslive.email,
+        'Emma Clarke',
+      );
+      await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
+      await expect(page.getByTestId('practice-card')).toHaveCount(2);
+
+      const ports = {
+        appPort: portOf(stack.appUrl),
+        idpPort: portOf(stack.idpUrl),
+        mailboxPort: portOf(stack.mailboxUrl),
+        auPort: portOf(stack.environments.au),
+        ukPort: portOf(stack.environments.uk),
+      };
+      await stack.stop();
+      await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible();
+      const open = page.getByRole('button', { name: 'Open Southbank Animal Hospital' });
+      await open.click();
+      await expect(page.getByText('We could not switch to that practice, please try again.')).toBeVisible();
+
+      stack = await start(ports);
+      await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toHaveCount(0, {
+        timeout: 30_000,
+      });
+      await open.click();
+      await expect(page).toHaveURL(new RegExp(`^${stack.environments.au}`));
+      expect(rawErrors).toEqual([]);
+      dropNetworkNoise(consoleErrors);
+    } finally {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
