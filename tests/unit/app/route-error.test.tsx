@@ -32,6 +32,10 @@ import { createTestSession, testAuthConfig } from '../shell/shell-harness';
 const ada: SessionUser = { sub: 'auth0|ada', name: 'Ada Lovelace', email: 'ada@example.test' };
 const config: RuntimeConfig = { app: { loglevel: 'SILENT', portals: [] }, auth: testAuthConfig };
 
+function Page() {
+  return <p>the page</p>;
+}
+
 afterEach(() => {
   for (const link of Array.from(document.head.querySelectorAll('link'))) link.remove();
 });
@@ -56,7 +60,7 @@ function renderFailingScreen({ user, failures }: { user: SessionUser | null; fai
       attempts += 1;
       if (attempts <= failures)
         throw new TypeError('Failed to fetch dynamically imported module: /assets/page.js');
-      return { Page: () => <p>the page</p> };
+      return { Page };
     }, 'Page'),
   });
   const router = createRouter({
