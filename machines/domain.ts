@@ -106,6 +106,9 @@ export interface AppConfig {
   marketingSiteUrl?: string;
   supportEmail?: string;
   supportUrl?: string;
+  /** The Terms & Conditions and privacy policy documents (opened from the forms' checkboxes). */
+  termsUrl?: string;
+  privacyUrl?: string;
 }
 
 export interface AuthConfig {

@@ -10,6 +10,7 @@ import { createEnvironment } from './environments';
 import { closeServer, listen, readJsonBody, sendJson } from './http-util';
 import { attachHub, type Hub } from './hub/index';
 import { createIdp } from './idp/index';
+import { legalPaths, serveLegalPage } from './legal';
 import { sendVerificationEmail } from './mail';
 import { createMailbox } from './mailbox';
 import { createRepo, type FaultPoint, type Repo } from './repo';
@@ -215,6 +216,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       marketingSiteUrl: 'https://www.practice-portal.example',
       supportEmail: 'support@practice-portal.example',
       supportUrl: 'https://www.practice-portal.example/support',
+      termsUrl: `${appUrl}${legalPaths.terms}`,
+      privacyUrl: `${appUrl}${legalPaths.privacy}`,
     },
   });
 
@@ -299,6 +302,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       sendJson(res, 404, { message: 'Not found' });
       return;
     }
+    if (serveLegalPage(res, url.pathname)) return;
     serveStatic(req, res, url);
   });
 

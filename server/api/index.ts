@@ -40,6 +40,8 @@ export interface ApiOptions {
     marketingSiteUrl: string;
     supportEmail: string;
     supportUrl: string;
+    termsUrl: string;
+    privacyUrl: string;
   };
 }
 

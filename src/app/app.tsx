@@ -14,6 +14,7 @@ import { useBuildCheckActor } from './live/build-check';
 import { loadRuntimeConfig } from './live/config';
 import { setLogLevel } from './logger';
 import { createRootActors } from './root-actors';
+import { RouteErrorScreen } from './route-error';
 import { routeTree } from './routes';
 import { parseSearch, stringifySearch } from './search-serialization';
 import { subscribeStoredPage } from './stored-page';
@@ -30,6 +31,7 @@ function createAppRouter(config: RuntimeConfig) {
     routeTree,
     context: { actors, config },
     defaultPreload: 'intent',
+    defaultErrorComponent: RouteErrorScreen,
     scrollRestoration: true,
     parseSearch,
     stringifySearch,

@@ -1,7 +1,9 @@
-import { createRootRouteWithContext, createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute } from '@tanstack/react-router';
 import { signedInOnlyPending } from './guard-screens';
 import { requireSignedIn } from './guards';
+import { lazyScreen } from './lazy-screen';
 import { RootLayout } from './root-layout';
+import { RouteErrorScreen } from './route-error';
 import type { RouterContext } from './router-context';
 import {
   anySearch,
@@ -19,14 +21,16 @@ import {
  */
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: lazyRouteComponent(() => import('../views/errors/not-found-page'), 'NotFoundPage'),
+  // The product's failure screen, never the router's default one (decision 060).
+  errorComponent: RouteErrorScreen,
+  notFoundComponent: lazyScreen(() => import('../views/errors/not-found-page'), 'NotFoundPage'),
 });
 
 const route = <TPath extends string, TModule extends Record<string, unknown>>(
   path: TPath,
   load: () => Promise<TModule>,
   name: keyof TModule & string,
-) => createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load, name) });
+) => createRoute({ getParentRoute: () => rootRoute, path, component: lazyScreen(load, name) });
 
 export const landingRoute = route('/', () => import('../views/landing/landing-page'), 'LandingPage');
 
@@ -42,14 +46,14 @@ export const unverifiedEmailRoute = createRoute({
   validateSearch: unverifiedEmailSearch,
   beforeLoad: requireSignedIn,
   ...signedInOnlyPending,
-  component: lazyRouteComponent(() => import('../views/auth/unverified-email-page'), 'UnverifiedEmailPage'),
+  component: lazyScreen(() => import('../views/auth/unverified-email-page'), 'UnverifiedEmailPage'),
 });
 
 export const verifiedEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/verified-email',
   validateSearch: verifiedEmailSearch,
-  component: lazyRouteComponent(() => import('../views/auth/verified-email-page'), 'VerifiedEmailPage'),
+  component: lazyScreen(() => import('../views/auth/verified-email-page'), 'VerifiedEmailPage'),
 });
 
 /**
@@ -60,7 +64,7 @@ export const verifiedEmailRoute = createRoute({
 export const onboardingFlowRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'onboarding-flow',
-  component: lazyRouteComponent(() => import('../views/onboarding/onboarding-flow'), 'OnboardingFlow'),
+  component: lazyScreen(() => import('../views/onboarding/onboarding-flow'), 'OnboardingFlow'),
 });
 
 export const onboardingRoute = createRoute({
@@ -101,38 +105,35 @@ export const switchPracticeRoute = createRoute({
   // Signed-in only (spec §2): the authentication guard starts a redirect login otherwise.
   beforeLoad: requireSignedIn,
   ...signedInOnlyPending,
-  component: lazyRouteComponent(
-    () => import('../views/practices/switch-practice-page'),
-    'SwitchPracticePage',
-  ),
+  component: lazyScreen(() => import('../views/practices/switch-practice-page'), 'SwitchPracticePage'),
 });
 
 export const inviteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invite',
   validateSearch: inviteSearch,
-  component: lazyRouteComponent(() => import('../views/invites/invite-page'), 'InvitePage'),
+  component: lazyScreen(() => import('../views/invites/invite-page'), 'InvitePage'),
 });
 
 export const inviteCodeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invite-code',
   validateSearch: inviteCodeSearch,
-  component: lazyRouteComponent(() => import('../views/invites/invite-code-page'), 'InviteCodePage'),
+  component: lazyScreen(() => import('../views/invites/invite-code-page'), 'InviteCodePage'),
 });
 
 export const mobileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/mobile/$',
   validateSearch: anySearch,
-  component: lazyRouteComponent(() => import('../views/portal/portal-redirect-page'), 'PortalRedirectPage'),
+  component: lazyScreen(() => import('../views/portal/portal-redirect-page'), 'PortalRedirectPage'),
 });
 
 export const billingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/billing/$',
   validateSearch: anySearch,
-  component: lazyRouteComponent(() => import('../views/portal/portal-redirect-page'), 'PortalRedirectPage'),
+  component: lazyScreen(() => import('../views/portal/portal-redirect-page'), 'PortalRedirectPage'),
 });
 
 export const serverErrorRoute = route(

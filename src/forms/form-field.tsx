@@ -19,6 +19,7 @@ import type { FieldOption, FieldSpec } from '../validation/fields';
 import type { Descriptor } from '../validation/messages';
 import { regions } from '../validation/regions';
 import { fieldId } from './fields';
+import classes from './form-field.module.css';
 
 const { choose } = defineMessages({
   choose: {
@@ -73,12 +74,13 @@ function asString(value: unknown): string {
 export function FormField({ field, region, children }: FormFieldProps) {
   const [input, meta] = useField<unknown>(field.name);
   const { setFieldValue, setFieldTouched } = useFormikContext<unknown>();
-  return (
+  const error = meta.touched && meta.error ? meta.error : undefined;
+  const control = (
     <FieldControl
       field={field}
       region={region}
       value={input.value}
-      error={meta.touched && meta.error ? meta.error : undefined}
+      error={error}
       onBlur={input.onBlur}
       onChange={input.onChange}
       setFieldValue={setFieldValue}
@@ -86,6 +88,13 @@ export function FormField({ field, region, children }: FormFieldProps) {
     >
       {children}
     </FieldControl>
+  );
+  if (field.type === 'hidden') return control;
+  // The slot keeps a line free for the message while there is none (decision 064).
+  return (
+    <div className={classes.slot} data-error={error ? '' : undefined}>
+      {control}
+    </div>
   );
 }
 

@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
 import {
   type HubConnectionSnapshot,
   selectHasBeenConnected,
@@ -7,11 +6,7 @@ import {
   selectTryingToConnect,
 } from '../../machines/hub-connection.machine';
 import { useHubConnectionActor } from './context';
-
-// The notice's code (Mantine Affix + Notification) loads only when a connection is lost.
-const ReconnectingNotice = lazy(() =>
-  import('./reconnecting-notice').then((m) => ({ default: m.ReconnectingNotice })),
-);
+import { ReconnectingNotice } from './reconnecting-notice';
 
 /** Lost after having been connected, and trying to come back (reconnecting, retrying, resting). */
 const selectShowsReconnecting = (snapshot: HubConnectionSnapshot): boolean =>
@@ -20,14 +15,13 @@ const selectShowsReconnecting = (snapshot: HubConnectionSnapshot): boolean =>
 /**
  * A small status notice for the live connection: 'Reconnecting…' while a connection that was up
  * is being re-established. Nothing otherwise (the first connect is silent).
+ *
+ * The notice and its stylesheet ship with the shell, never lazily: it shows exactly when the
+ * network may be gone, so it cannot wait for a chunk (conventions §18, decision 060).
  */
 export function ConnectionStatus() {
   const actor = useHubConnectionActor();
   const reconnecting = useSelector(actor, selectShowsReconnecting);
   if (!reconnecting) return null;
-  return (
-    <Suspense fallback={null}>
-      <ReconnectingNotice />
-    </Suspense>
-  );
+  return <ReconnectingNotice />;
 }

@@ -14,7 +14,7 @@ const messages = defineMessages({
   },
 });
 
-/** The 'Reconnecting…' notice itself (loaded only when a connection is actually lost). */
+/** The 'Reconnecting…' notice itself (part of the shell: it must show while the network is gone). */
 export function ReconnectingNotice() {
   const intl = useIntl();
   return (

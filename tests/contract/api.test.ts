@@ -69,6 +69,20 @@ describe('client configuration (no auth)', () => {
     }
   });
 
+  it('the terms and privacy documents of the configuration are served (decision 063)', async () => {
+    const body = (await stack.api('/api/clientconfig/app')).json as Record<string, string>;
+    for (const [key, title] of [
+      ['termsUrl', 'Terms &amp; Conditions'],
+      ['privacyUrl', 'Privacy policy'],
+    ] as const) {
+      expect(body[key]?.startsWith(stack.appUrl)).toBe(true);
+      const page = await fetch(body[key] ?? '');
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(await page.text()).toContain(`<h1>${title}</h1>`);
+    }
+  });
+
   it('GET /api/clientconfig/auth answers the IdP origin with scheme and no trailing slash', async () => {
     const answer = await stack.api('/api/clientconfig/auth');
     expect(answer.status).toBe(200);

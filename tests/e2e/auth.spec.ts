@@ -178,6 +178,30 @@ it.describe('auth', () => {
     await expect(page).toHaveURL(/\/redirected$/);
   });
 
+  it('the unverified-email page has a way out: "Use another email" logs out and comes back to sign up again', async ({
+    app,
+  }) => {
+    const { page } = app;
+    const email = uniqueEmail('typo');
+    await page.route('**/sockets/appstate/negotiate*', () => undefined);
+    await page.goto('/auth/unverified-email?returnTo=%2Fonboarding%2Fregister-account');
+    await expect(page.getByRole('heading', { name: /^Log in to/ })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Please verify your email' })).toBeVisible();
+    await expect(page.getByText('Signed up with the wrong email address?')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await page.getByRole('button', { name: 'Use another email' }).click();
+
+    // Signed out, back at step 1, where another address can be used.
+    await expect(page).toHaveURL(/\/onboarding\/register-account$/);
+    await expect(page.getByRole('button', { name: 'Sign up with Email' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  });
+
   it('the unverified-email page moves on by itself when the verification arrives over the live connection', async ({
     app,
   }) => {

@@ -47,7 +47,10 @@ it.describe('invites', () => {
     // The invite survives the identity provider's redirect in local storage until it is accepted.
     expect(await page.evaluate(() => window.localStorage.getItem('invite'))).toContain('uk-dales');
     await fillProfile(page);
+    const created = page.waitForRequest((r) => r.url().endsWith('/api/profile/') && r.method() === 'POST');
     await page.getByRole('button', { name: 'Continue' }).click();
+    // Spec §3, §7: the invite pages send verifiedEmail (a Google address arrives verified).
+    expect((await created).postDataJSON()).toMatchObject({ firstName: 'Noah', verifiedEmail: true });
     await expectEnvironment(page, app.stack, 'uk', 'uk-dales');
   });
 

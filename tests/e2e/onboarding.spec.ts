@@ -361,6 +361,7 @@ it.describe('onboarding', () => {
     consoleErrors,
   }) => {
     await page.goto('/onboarding/directory-practice/dir-harbourside');
+    await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible();
     await expect(
       page.getByText(
         'An account already exists for Harbourside Veterinary Clinic. Please contact your practice administration team and request an invite to Harbourside Veterinary Clinic',

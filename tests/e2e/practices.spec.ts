@@ -25,6 +25,31 @@ it.describe('practices', () => {
     await expectEnvironment(page, app.stack, 'au', 'au-harbourside');
   });
 
+  it('Back from the environment returns to the page before, never bounces (the redirect replaced "/")', async ({
+    page,
+    app,
+  }) => {
+    await page.goto('/');
+    await signInWithEmail(page, seedAccounts.verified.email);
+    await keepThisAccount(page);
+    await expectEnvironment(page, app.stack, 'au', 'au-harbourside');
+    await page.goto('/no-access');
+    await expect(
+      page.getByRole('heading', { name: "Sorry you don't have access to this resource." }),
+    ).toBeVisible();
+    await page.goto('/');
+    await expectEnvironment(page, app.stack, 'au', 'au-harbourside');
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/no-access$/);
+    await expect(
+      page.getByRole('heading', { name: "Sorry you don't have access to this resource." }),
+    ).toBeVisible();
+    // Still there once the session has been checked again: '/' is no longer in the history.
+    await page.waitForTimeout(3000);
+    await expect(page).toHaveURL(/\/no-access$/);
+  });
+
   it('without an active practice: told so, then /switch-practice after the delay', async ({ page, app }) => {
     const email = uniqueEmail('noactive');
     await createUser(app.stack, { email, name: 'Nora Active' });

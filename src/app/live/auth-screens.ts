@@ -152,3 +152,20 @@ export function useEmailVerificationActor(input: EmailVerificationInput) {
 
   return actor;
 }
+
+/**
+ * The way out of /auth/unverified-email (decision 062): Logout ends the session as the account
+ * menu does; 'Use another email' ends it and comes back to where the user was going (same origin
+ * only), which asks them to sign in or sign up again — with the address they meant this time.
+ */
+export function useUnverifiedEmailWayOut(returnTo: string) {
+  const { session } = useRootActors();
+  return {
+    logout: () => session.send({ type: 'session.logout' }),
+    useAnotherEmail: () =>
+      session.send({
+        type: 'session.logout',
+        request: { returnTo: sameOriginTarget(returnTo, window.location.origin) ?? '/' },
+      }),
+  };
+}

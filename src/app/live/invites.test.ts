@@ -8,6 +8,7 @@ import {
   readStoredInvite,
   resolveInviteInput,
   storeInvite,
+  toPayload,
 } from './invites';
 import { toCallFailure } from './practices';
 
@@ -95,5 +96,21 @@ describe('toCallFailure', () => {
     expect(toCallFailure(timeout)).toEqual({ status: 408, message: null, fieldErrors: {} });
     expect(toCallFailure(new NotSignedInError())).toEqual({ status: 401, message: null, fieldErrors: {} });
     expect(toCallFailure(new Error('boom'))).toEqual({ status: 500, message: null, fieldErrors: {} });
+  });
+});
+
+describe("the invite pages' profile payload", () => {
+  const profile = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.test',
+    phone: '0412345678',
+    dateOfBirth: '1990-01-02',
+  };
+
+  it('sends verifiedEmail: what the provider says of the signed-in address (spec §3, §7)', () => {
+    expect(toPayload(profile, { email_verified: true })).toEqual({ ...profile, verifiedEmail: true });
+    expect(toPayload(profile, { email_verified: false }).verifiedEmail).toBe(false);
+    expect(toPayload(profile, null).verifiedEmail).toBe(false);
   });
 });

@@ -1,10 +1,12 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import type { Invite, Profile, UserPractice, UserState } from '../../../machines/domain';
+import type { Invite, Profile, SessionUser, UserPractice, UserState } from '../../../machines/domain';
 import { type InviteInput, inviteMachine } from '../../../machines/invite.machine';
 import { type InviteCodeInput, inviteCodeMachine } from '../../../machines/invite-code.machine';
 import { profileStepMachine } from '../../../machines/profile-step.machine';
+import { selectUser } from '../../../machines/session.machine';
+import type { ProfilePayload } from '../../api/endpoints';
 import { logger } from '../logger';
 import { storageKeys } from '../storage-keys';
 import { call, type FlowEdges, fallbackLists, settledSession, useFlowEdges } from './practices';
@@ -78,12 +80,21 @@ export function resolveInviteInput(
 
 // ───────────────────────────── shared calls ─────────────────────────────
 
-const toPayload = (profile: Profile) => ({
+/**
+ * Body of POST /api/profile/ from the invite pages: the profile plus `verifiedEmail` (spec §3, §7:
+ * sent on invite creation), whether the identity provider says the signed-in address is verified
+ * (decision 065).
+ */
+export const toPayload = (
+  profile: Profile,
+  user: Pick<SessionUser, 'email_verified'> | null,
+): ProfilePayload => ({
   firstName: profile.firstName,
   lastName: profile.lastName,
   email: profile.email,
   phone: profile.phone,
   dateOfBirth: profile.dateOfBirth,
+  verifiedEmail: user?.email_verified === true,
 });
 
 async function pendingInvitesOf(edges: FlowEdges): Promise<Invite[]> {
@@ -101,7 +112,9 @@ export function provideProfileStep(edges: FlowEdges): typeof profileStepMachine 
     actors: {
       checkProfileExists: fromPromise(() => call(() => edges.api().profileExists())),
       createProfile: fromPromise(({ input }) =>
-        call(() => edges.api().createProfile(toPayload(input.profile))),
+        call(() =>
+          edges.api().createProfile(toPayload(input.profile, selectUser(edges.actors.session.getSnapshot()))),
+        ),
       ),
     },
   });

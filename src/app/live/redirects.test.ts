@@ -55,34 +55,34 @@ describe('allowedUrl', () => {
 });
 
 describe('redirectToEnvironment', () => {
-  it('assigns an allowed url', () => {
-    const assign = vi.fn();
+  it('replaces the history entry with an allowed url', () => {
+    const replace = vi.fn();
     const onRejected = vi.fn();
     expect(
-      redirectToEnvironment('http://localhost:4101/practice/a', config, { appOrigin, assign, onRejected }),
+      redirectToEnvironment('http://localhost:4101/practice/a', config, { appOrigin, replace, onRejected }),
     ).toBe(true);
-    expect(assign).toHaveBeenCalledWith('http://localhost:4101/practice/a');
+    expect(replace).toHaveBeenCalledWith('http://localhost:4101/practice/a');
     expect(onRejected).not.toHaveBeenCalled();
   });
 
   it('refuses anything else', () => {
-    const assign = vi.fn();
+    const replace = vi.fn();
     const onRejected = vi.fn();
-    expect(redirectToEnvironment('http://evil.example/', config, { appOrigin, assign, onRejected })).toBe(
+    expect(redirectToEnvironment('http://evil.example/', config, { appOrigin, replace, onRejected })).toBe(
       false,
     );
-    expect(assign).not.toHaveBeenCalled();
+    expect(replace).not.toHaveBeenCalled();
     expect(onRejected).toHaveBeenCalledWith('http://evil.example/');
   });
 
   it('accepts the runtime config shape too', () => {
-    const assign = vi.fn();
+    const replace = vi.fn();
     redirectToEnvironment(
       'http://localhost:4102/',
       { app: config, auth: {} as never },
-      { appOrigin, assign },
+      { appOrigin, replace },
     );
-    expect(assign).toHaveBeenCalledWith('http://localhost:4102/');
+    expect(replace).toHaveBeenCalledWith('http://localhost:4102/');
   });
 });
 

@@ -18,8 +18,8 @@ type ConfigLike = RuntimeConfig | AppConfig;
 export interface RedirectDeps {
   /** The app's own origin (default `window.location.origin`). */
   appOrigin?: string;
-  /** Leaves the app (default `window.location.assign`). */
-  assign?: (url: string) => void;
+  /** Leaves the app, replacing the current history entry so Back never lands on a page that redirects again (default `window.location.replace`). */
+  replace?: (url: string) => void;
   /** Called with the refused url; default: a full load of /server-error on the app's origin. */
   onRejected?: (url: string) => void;
 }
@@ -137,10 +137,10 @@ export function redirectToEnvironment(
   const appOrigin = deps.appOrigin ?? currentOrigin();
   const allowed = allowedUrl(url, config, appOrigin);
   if (allowed) {
-    (deps.assign ?? ((href: string) => window.location.assign(href)))(allowed.href);
+    (deps.replace ?? ((href: string) => window.location.replace(href)))(allowed.href);
     return true;
   }
   if (deps.onRejected) deps.onRejected(String(url));
-  else window.location.assign(new URL(serverErrorPath, appOrigin).href);
+  else window.location.replace(new URL(serverErrorPath, appOrigin).href);
   return false;
 }

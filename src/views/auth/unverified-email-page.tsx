@@ -7,7 +7,7 @@ import {
   type emailVerificationMachine,
   selectCooldownSeconds,
 } from '../../../machines/email-verification.machine';
-import { useEmailVerificationActor } from '../../app/live/auth-screens';
+import { useEmailVerificationActor, useUnverifiedEmailWayOut } from '../../app/live/auth-screens';
 
 /**
  * /auth/unverified-email (spec §2): check your email (including spam/junk), resend the
@@ -17,11 +17,22 @@ import { useEmailVerificationActor } from '../../app/live/auth-screens';
 export function UnverifiedEmailPage() {
   const { returnTo } = useSearch({ from: '/auth/unverified-email' });
   const actor = useEmailVerificationActor({ screen: 'unverified', returnTo: returnTo ?? '/' });
-  return <UnverifiedEmailView actor={actor} />;
+  const wayOut = useUnverifiedEmailWayOut(returnTo ?? '/');
+  return (
+    <UnverifiedEmailView actor={actor} onLogout={wayOut.logout} onUseAnotherEmail={wayOut.useAnotherEmail} />
+  );
+}
+
+export interface UnverifiedEmailViewProps {
+  actor: ActorRefFrom<typeof emailVerificationMachine>;
+  /** The way out (decision 062): end the session. */
+  onLogout?: () => void;
+  /** The way out (decision 062): end the session and sign in or up again with another address. */
+  onUseAnotherEmail?: () => void;
 }
 
 /** The screen for a running email-verification actor (rendered alone by the view path tests). */
-export function UnverifiedEmailView({ actor }: { actor: ActorRefFrom<typeof emailVerificationMachine> }) {
+export function UnverifiedEmailView({ actor, onLogout, onUseAnotherEmail }: UnverifiedEmailViewProps) {
   const resending = useSelector(actor, (s) => s.hasTag('resending'));
   const resent = useSelector(actor, (s) => s.hasTag('resent'));
   const resendFailed = useSelector(actor, (s) => s.hasTag('resendFailed'));
@@ -113,6 +124,35 @@ export function UnverifiedEmailView({ actor }: { actor: ActorRefFrom<typeof emai
               values={{ seconds: cooldown }}
             />
           </Text>
+        ) : null}
+        {onLogout || onUseAnotherEmail ? (
+          <Group gap="sm" data-testid="unverified-way-out">
+            <Text size="sm" c="dimmed">
+              <FormattedMessage
+                id="auth.unverified.wrongEmail"
+                defaultMessage="Signed up with the wrong email address?"
+                description="Unverified-email page: lead-in before the buttons to log out or use another email"
+              />
+            </Text>
+            {onUseAnotherEmail ? (
+              <Button variant="subtle" size="compact-sm" onClick={onUseAnotherEmail}>
+                <FormattedMessage
+                  id="auth.unverified.useAnotherEmail"
+                  defaultMessage="Use another email"
+                  description="Unverified-email page: log out and sign in or sign up again with another email address"
+                />
+              </Button>
+            ) : null}
+            {onLogout ? (
+              <Button variant="subtle" size="compact-sm" onClick={onLogout}>
+                <FormattedMessage
+                  id="auth.unverified.logout"
+                  defaultMessage="Logout"
+                  description="Unverified-email page: log out"
+                />
+              </Button>
+            ) : null}
+          </Group>
         ) : null}
       </Stack>
     </Container>

@@ -33,7 +33,8 @@ export function DirectoryPracticePage() {
   }
   if (view === 'accountExists') {
     return (
-      <OnboardingFrame title={name}>
+      // Spec §8: the page title is 'Oops! Something went wrong' in both failure cases.
+      <OnboardingFrame title={intl.formatMessage(m.directoryFailedTitle)}>
         <Text role="alert">{intl.formatMessage(directoryExistsMessage, { name })}</Text>
       </OnboardingFrame>
     );

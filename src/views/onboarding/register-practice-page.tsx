@@ -15,6 +15,7 @@ import { FormField } from '../../forms/form-field';
 import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
 import { type PracticeFormValues, practiceFields, practiceSchema } from '../../validation/schemas';
+import { agreementLinkFor } from '../shared/agreement-link';
 import { ServerErrors, ValuesSync } from './form-sync';
 import { devicesMessage, onboardingMessages as m } from './messages';
 import { OnboardingFrame } from './onboarding-frame';
@@ -120,7 +121,9 @@ export function RegisterPracticePage() {
                 }
               />
               {fields.map((field) => (
-                <FormField key={field.name} field={field} region={region} />
+                <FormField key={field.name} field={field} region={region}>
+                  {agreementLinkFor(field.name)}
+                </FormField>
               ))}
               <ServerErrors
                 fieldErrors={error?.code === 'practiceRejected' ? error.fieldErrors : null}

@@ -12,6 +12,7 @@ import { FormField } from '../../forms/form-field';
 import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
 import { type ProfileFormValues, profileFields, profileSchema } from '../../validation/schemas';
+import { agreementLinkFor } from '../shared/agreement-link';
 import { ServerErrors, ValuesSync } from './form-sync';
 import { onboardingMessages as m } from './messages';
 import { OnboardingFrame } from './onboarding-frame';
@@ -67,7 +68,9 @@ export function RegisterProfilePage() {
                 onChange={(values) => actor.send({ type: 'profile.change', profile: toProfile(values) })}
               />
               {profileFields.map((field) => (
-                <FormField key={field.name} field={field} />
+                <FormField key={field.name} field={field}>
+                  {agreementLinkFor(field.name)}
+                </FormField>
               ))}
               <ServerErrors
                 fieldErrors={error?.code === 'profileRejected' ? error.fieldErrors : null}

@@ -6,6 +6,7 @@ import { FormField } from '../../forms/form-field';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
 import { type ProfileFormValues, profileFields, profileSchema } from '../../validation/schemas';
 import { ServerErrors } from '../onboarding/form-sync';
+import { agreementLinkFor } from './agreement-link';
 
 /**
  * The profile form (spec §5 'Profile'), shared by the invite pages (and usable by onboarding):
@@ -73,7 +74,9 @@ export function ProfileForm({ user, saving, failure, onSubmit }: ProfileFormProp
       >
         <Stack gap="md">
           {profileFields.map((field) => (
-            <FormField key={field.name} field={field} />
+            <FormField key={field.name} field={field}>
+              {agreementLinkFor(field.name)}
+            </FormField>
           ))}
           <ServerErrors
             fieldErrors={failure ? fieldErrors : null}

@@ -1,0 +1,56 @@
+import { lazyRouteComponent } from '@tanstack/react-router';
+
+/**
+ * A route screen's chunk could not be loaded (offline, the stack down, a build replaced). The
+ * route's error screen (src/app/route-error.tsx) shows and retries; whether a newer build makes a
+ * reload worthwhile is the build-check machine's call alone (decision 002: reload once per build).
+ */
+export class ScreenLoadError extends Error {
+  override readonly name = 'ScreenLoadError';
+  constructor(readonly original: unknown) {
+    // Not "Failed to fetch dynamically imported module…": TanStack's lazyRouteComponent would reload
+    // the page on that message (an offline reload ends on the browser's own error page).
+    super(`A screen could not be loaded: ${original instanceof Error ? original.message : String(original)}`);
+  }
+}
+
+/** Stylesheets whose load failed: their dead `<link>` must go, or Vite's preload skips them next time. */
+const failedStylesheets = new Set<string>();
+const cssFailure = /^Unable to preload CSS for (\S+)/;
+
+export function isScreenLoadError(error: unknown): error is ScreenLoadError {
+  return error instanceof ScreenLoadError;
+}
+
+/**
+ * `lazyRouteComponent` for the app's route screens: a failed load ends on the route's error screen
+ * (never a surprise reload), and a later attempt (`retryFailedScreens`, then `router.invalidate()`)
+ * fetches the chunk and its stylesheets again.
+ */
+export function lazyScreen<TModule extends Record<string, unknown>, TKey extends keyof TModule & string>(
+  load: () => Promise<TModule>,
+  name: TKey,
+) {
+  return lazyRouteComponent<TModule, TKey>(
+    () =>
+      load().catch((error: unknown) => {
+        const css = error instanceof Error ? cssFailure.exec(error.message) : null;
+        if (css?.[1]) failedStylesheets.add(css[1]);
+        throw new ScreenLoadError(error);
+      }),
+    name,
+  );
+}
+
+/**
+ * Before loading again: removes the `<link rel="stylesheet">` elements that failed, so Vite's
+ * preload helper adds them afresh (it skips any stylesheet already linked in the document).
+ */
+export function forgetFailedStylesheets(doc: Pick<Document, 'querySelectorAll'> = document): void {
+  for (const href of failedStylesheets) {
+    for (const link of doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
+      if (link.href === href) link.remove();
+    }
+  }
+  failedStylesheets.clear();
+}

@@ -1,0 +1,278 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page, WebSocketRoute } from '@playwright/test';
+import { seedAccounts } from '../../server/seed';
+import { type Stack, startStack } from '../../server/stack';
+import { uniqueEmail } from './fixtures';
+import { expect, it, signInWithSocial } from './practices-support';
+
+/**
+ * The fault suite (issue 15): Chromium against the local stack, with the network cut, API calls
+ * failing, the hub refusing connections. Every case ends on a product screen with a way on,
+ * recovers by itself when the fault ends, and loses nothing typed. The router's raw error screen
+ * ("Something went wrong!") must never appear, not even for a moment: a watcher in the page
+ * reports it the instant it is rendered.
+ *
+ * The start-up configuration calls hanging are not covered here (the bootstrap sequence is
+ * another piece of work). While the network is cut the browser logs the failed requests itself;
+ * those network lines are dropped from the console check, nothing else.
+ */
+
+const networkNoise = [
+  /Failed to load resource/,
+  /net::ERR_/,
+  /WebSocket connection to .* failed/,
+  /Failed to fetch dynamically imported module/,
+  // React reports the error its boundary caught (the route's product failure screen shows it).
+  /^ScreenLoadError: A screen could not be loaded/,
+];
+
+/** Removes the browser's own network lines from the console errors the fixture checks. */
+function dropNetworkNoise(consoleErrors: string[]): void {
+  for (let i = consoleErrors.length - 1; i >= 0; i -= 1) {
+    if (networkNoise.some((re) => re.test(consoleErrors[i] ?? ''))) consoleErrors.splice(i, 1);
+  }
+}
+
+/** Reports every appearance of the router's default error screen. */
+async function watchForRawError(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeBinding('reportRawError', (_source, where: string) => {
+    seen.push(where);
+  });
+  await page.addInitScript(() => {
+    const report = (window as unknown as { reportRawError(where: string): void }).reportRawError;
+    const check = () => {
+      if (document.body?.textContent?.includes('Something went wrong!')) report(location.pathname);
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return seen;
+}
+
+/**
+ * The network, as the page sees it: Chromium's offline mode fails every new request, but leaves an
+ * open WebSocket alone, so the hub's socket goes through a route the test can cut as a dropped
+ * network would (an abnormal close, then refused while offline).
+ */
+async function controllableNetwork(page: Page, context: BrowserContext) {
+  const sockets = new Set<WebSocketRoute>();
+  let offline = false;
+  await page.routeWebSocket(/\/sockets\/appstate/, (ws) => {
+    if (offline) {
+      void ws.close({ code: 1006 });
+      return;
+    }
+    ws.connectToServer();
+    sockets.add(ws);
+  });
+  return {
+    async cut() {
+      offline = true;
+      await context.setOffline(true);
+      for (const ws of sockets) await ws.close({ code: 4000, reason: 'network lost' });
+      sockets.clear();
+    },
+    async restore() {
+      offline = false;
+      await context.setOffline(false);
+    },
+  };
+}
+
+async function signInAsEmma(page: Page) {
+  await page.goto('/');
+  await signInWithSocial(
+    page,
+    'Sign in with Microsoft',
+    'Microsoft',
+    seedAccounts.windowslive.email,
+    'Emma Clarke',
+  );
+  // The landing page waits 2.5 s before it moves on.
+  await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
+  await expect(page.getByTestId('practice-card')).toHaveCount(2);
+}
+
+const failureScreen = (page: Page) => page.locator('[data-screen="server-error"]');
+
+it.describe('faults', () => {
+  it('network cut for 10 s on /switch-practice: Reconnecting…, then back; a screen opened offline fails to the product screen and loads by itself once online', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    // SignalR's own reconnect schedule (0, 0, 2, 10, 30 s) decides when the live connection is back.
+    it.setTimeout(120_000);
+    const rawErrors = await watchForRawError(page);
+    const network = await controllableNetwork(page, context);
+    await signInAsEmma(page);
+
+    await network.cut();
+    const cutAt = Date.now();
+    await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByTestId('practice-card')).toHaveCount(2);
+
+    // A screen whose code is not loaded yet, opened while offline.
+    await page.getByRole('link', { name: 'Setup Practice Account' }).first().click();
+    await expect(failureScreen(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page.getByTestId('support-email')).toHaveAttribute(
+      'href',
+      'mailto:support@practice-portal.example',
+    );
+    await expect(page.getByTestId('visit-us')).toBeVisible();
+
+    // Offline 10 s in all.
+    await page.waitForTimeout(Math.max(0, 10_000 - (Date.now() - cutAt)));
+    await network.restore();
+    await expect(page.getByRole('heading', { name: 'Set up your practice' })).toBeVisible({
+      timeout: 15_000,
+    });
+    // The stylesheets that failed offline were linked again and loaded: none is left without rules.
+    const unloaded = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'))
+        .filter((link) => link.sheet === null)
+        .map((link) => link.href),
+    );
+    expect(unloaded).toEqual([]);
+    await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toHaveCount(0, {
+      timeout: 45_000,
+    });
+    expect(rawErrors).toEqual([]);
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('the hub refusing connections: the lists still load; switching practice answering 500, an HTML page or timing out: told so, the way on works once the fault ends', async ({
+    page,
+    app,
+    consoleErrors,
+  }) => {
+    const rawErrors = await watchForRawError(page);
+    await page.route('**/sockets/appstate/negotiate*', (route) =>
+      route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
+    );
+    await signInAsEmma(page);
+    await expect(page.getByTestId('practice-card').nth(0)).toContainText('Southbank Animal Hospital');
+
+    const open = page.getByRole('button', { name: 'Open Southbank Animal Hospital' });
+    const told = page.getByText('We could not switch to that practice, please try again.');
+    const faults: Array<(route: import('@playwright/test').Route) => Promise<void>> = [
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+      (route) =>
+        route.fulfill({
+          status: 502,
+          contentType: 'text/html',
+          body: '<html><body><h1>Bad gateway</h1></body></html>',
+        }),
+      (route) => route.abort('timedout'),
+    ];
+    for (const fault of faults) {
+      await page.route('**/api/userpractice/active', (route) =>
+        route.request().method() === 'POST' ? fault(route) : route.continue(),
+      );
+      await open.click();
+      await expect(told).toBeVisible();
+      await expect(page).toHaveURL(/\/switch-practice$/);
+      await page.unroute('**/api/userpractice/active');
+    }
+    await open.click();
+    await expect(page).toHaveURL(new RegExp(`^${app.stack.environments.au}`));
+    expect(rawErrors).toEqual([]);
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('network cut for 10 s on the profile step: nothing typed is lost, and the wizard goes on once back', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    const rawErrors = await watchForRawError(page);
+    const network = await controllableNetwork(page, context);
+    await page.goto('/onboarding');
+    await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
+    await signInWithSocial(page, 'Sign up with Google', 'Google', uniqueEmail('faults'), 'Grace Hopper');
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await page.locator('#field-phone').fill('0412345678');
+    await page.locator('#field-dateOfBirth').fill('1990-01-02');
+
+    await network.cut();
+    await page.waitForTimeout(10_000);
+    await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
+    await network.restore();
+
+    await expect(page.locator('#field-phone')).toHaveValue('0412345678');
+    await expect(page.locator('#field-dateOfBirth')).toHaveValue('1990-01-02');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    expect(rawErrors).toEqual([]);
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('the whole stack stopped and started again mid-session: Reconnecting…, a failed switch is told, then everything works again', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const rawErrors = await watchForRawError(page);
+    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-restart-'));
+    const root = join(import.meta.dirname, '../..');
+    const start = (
+      ports: Partial<Record<'appPort' | 'idpPort' | 'mailboxPort' | 'auPort' | 'ukPort', number>>,
+    ) =>
+      startStack({
+        appPort: 0,
+        idpPort: 0,
+        mailboxPort: 0,
+        auPort: 0,
+        ukPort: 0,
+        ...ports,
+        dataDir,
+        distDir: process.env.E2E_DIST_DIR ?? join(root, 'dist'),
+        testHooks: true,
+        quiet: true,
+      });
+    const portOf = (url: string) => Number(new URL(url).port);
+    let stack: Stack = await start({});
+    try {
+      await page.goto(`${stack.appUrl}/`);
+      await signInWithSocial(
+        page,
+        'Sign in with Microsoft',
+        'Microsoft',
+        seedAccounts.windowslive.email,
+        'Emma Clarke',
+      );
+      await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
+      await expect(page.getByTestId('practice-card')).toHaveCount(2);
+
+      const ports = {
+        appPort: portOf(stack.appUrl),
+        idpPort: portOf(stack.idpUrl),
+        mailboxPort: portOf(stack.mailboxUrl),
+        auPort: portOf(stack.environments.au),
+        ukPort: portOf(stack.environments.uk),
+      };
+      await stack.stop();
+      await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible();
+      const open = page.getByRole('button', { name: 'Open Southbank Animal Hospital' });
+      await open.click();
+      await expect(page.getByText('We could not switch to that practice, please try again.')).toBeVisible();
+
+      stack = await start(ports);
+      await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toHaveCount(0, {
+        timeout: 30_000,
+      });
+      await open.click();
+      await expect(page).toHaveURL(new RegExp(`^${stack.environments.au}`));
+      expect(rawErrors).toEqual([]);
+      dropNetworkNoise(consoleErrors);
+    } finally {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
