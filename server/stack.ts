@@ -131,9 +131,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const repo = createRepo(db, { environments });
   const seedData = () => {
     seed(db);
-    sendVerificationEmail(repo, appUrl, seedAccounts.unverified.email);
+    sendVerificationEmail(repo, idpUrl, seedAccounts.unverified.email);
   };
-  if (seedIfEmpty(db)) sendVerificationEmail(repo, appUrl, seedAccounts.unverified.email);
+  if (seedIfEmpty(db)) sendVerificationEmail(repo, idpUrl, seedAccounts.unverified.email);
   const events = createUserEventBus();
 
   const appOrigins = [appUrl, ...(opts.extraAppOrigins ?? [])];
@@ -147,6 +147,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     appUrl,
     testHooks,
     quiet: opts.quiet === true,
+    onEmailVerified: (email, subs) => {
+      for (const sub of subs) {
+        events.publish(sub, { type: 'email', payload: { address: email, verified: true } });
+        events.publish(sub, { type: 'invites', payload: repo.pendingInvites(email) });
+      }
+    },
   });
 
   // Fetched over the bind address: `host` may be a name only the browser resolves.

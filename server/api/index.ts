@@ -315,36 +315,33 @@ export function createApi(options: ApiOptions) {
       path: /^\/api\/profile\/verify-email\/?$/,
       auth: 'optional',
       body: 'verifyEmail',
+      // Trusts only the identity provider's email_verified (its user store, which is what the
+      // token's claim is issued from), never the body: the emailed link is the provider's ticket
+      // (decision 081). A `token` in the body is ignored.
       handle: ({ res, claims, body }) => {
-        const { email, token } = body as { email: string; token?: string | null };
+        const address = (body as { email: string }).email.trim();
         if (claims) {
           const user = currentUser(claims);
-          if (user.email.toLowerCase() !== email.trim().toLowerCase()) {
+          if (user.email.toLowerCase() !== address.toLowerCase()) {
             sendFailure(res, 400, 'This email address does not belong to the signed-in user.');
             return;
           }
-        }
-        const ticket = token ? repo.verificationToken(token) : null;
-        if (token && (!ticket || ticket.email.toLowerCase() !== email.trim().toLowerCase())) {
-          sendFailure(res, 400, 'This verification link is not valid.');
+          if (!user.emailVerified) {
+            sendFailure(res, 400, 'This email address has not been verified.');
+            return;
+          }
+          events.publish(user.sub, { type: 'email', payload: { address: user.email, verified: true } });
+          publishInvites(user.sub);
+          sendSuccess(res, { address: user.email, verified: true });
           return;
         }
-        const known = repo.subsWithEmail(email);
-        if (known.length === 0) {
-          sendFailure(res, 404, 'No account uses this email address.');
+        // Signed out: the same answer for an unknown and an unverified address.
+        const verified = repo.subsWithEmail(address).some((sub) => repo.getUser(sub)?.emailVerified === true);
+        if (!verified) {
+          sendFailure(res, 400, 'This email address has not been verified.');
           return;
         }
-        const alreadyVerified = known.every((sub) => repo.getUser(sub)?.emailVerified);
-        if (!alreadyVerified && !ticket && !repo.hasPendingVerification(email)) {
-          sendFailure(res, 400, 'No verification email was sent to this address.');
-          return;
-        }
-        const changed = repo.markEmailVerified(email);
-        for (const sub of changed) {
-          events.publish(sub, { type: 'email', payload: { address: email.trim(), verified: true } });
-          publishInvites(sub);
-        }
-        sendSuccess(res, { address: email.trim(), verified: true });
+        sendSuccess(res, { address, verified: true });
       },
     },
     {
@@ -361,7 +358,7 @@ export function createApi(options: ApiOptions) {
           sendFailure(res, 400, 'Your email address is already verified.');
           return;
         }
-        sendVerificationEmail(repo, options.appUrl, user.email);
+        sendVerificationEmail(repo, options.idpUrl, user.email);
         sendSuccess(res, { address: user.email });
       },
     },

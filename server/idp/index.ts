@@ -7,7 +7,7 @@ import Provider, { errors, type KoaContextLike, type TokenInstance } from 'oidc-
 import type { ProviderCode } from '../../machines/domain';
 import { strongPasswordPattern } from '../../src/validation/patterns';
 import { escapeHtml, page, readFormBody, readJsonBody, redirect, sendHtml, sendJson } from '../http-util';
-import { sendVerificationEmail } from '../mail';
+import { sendVerificationEmail, VERIFICATION_TICKET_PATH } from '../mail';
 import type { Repo, UserRecord } from '../repo';
 import { createSqliteAdapter } from './adapter';
 import { emailLoginPage, emailSignupPage, errorPage, socialPage } from './pages';
@@ -36,6 +36,8 @@ export interface IdpOptions {
   quiet?: boolean;
   /** Called after the IdP changes a user's state (sign-up). */
   onUserChanged?: (sub: string) => void;
+  /** Called after a verification ticket marked an address verified (the accounts that changed). */
+  onEmailVerified?: (email: string, subs: string[]) => void;
 }
 
 export interface Idp {
@@ -409,7 +411,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
         givenName: givenName ?? null,
         familyName: rest.join(' ') || null,
       });
-      sendVerificationEmail(repo, options.appUrl, email);
+      sendVerificationEmail(repo, options.origin, email);
       options.onUserChanged?.(user.sub);
       await finishLogin(req, res, user);
       return;
@@ -543,6 +545,40 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     sendJson(res, 200, claims, cors);
   }
 
+  /**
+   * The emailed verification link, as Auth0's ticket works (decision 081): the provider marks the
+   * address verified, then sends the browser to the app's /auth/verified-email?email=<address>.
+   * A used ticket of an address that is verified goes on to the app too (a second click).
+   */
+  function verificationTicket(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendHtml(res, 405, errorPage('Email verification', 'Open the link from the email.'), {
+        Allow: 'GET, HEAD',
+      });
+      return;
+    }
+    const ticket = url.searchParams.get('ticket') ?? '';
+    const found = ticket && ticket.length <= 200 ? repo.verificationToken(ticket) : null;
+    const verifiedAlready =
+      found?.used === true && repo.subsWithEmail(found.email).some((sub) => repo.getUser(sub)?.emailVerified);
+    if (!found || (found.used && !verifiedAlready)) {
+      sendHtml(
+        res,
+        400,
+        errorPage(
+          'Verification link not valid',
+          'This email verification link is not valid or has already been used. Ask the app for a new verification email.',
+        ),
+      );
+      return;
+    }
+    if (!found.used) {
+      const changed = repo.markEmailVerified(found.email);
+      options.onEmailVerified?.(found.email, changed);
+    }
+    redirect(res, `${options.appOrigins[0]}/auth/verified-email?email=${encodeURIComponent(found.email)}`);
+  }
+
   /** Test-only routes (options.testHooks): never enabled by default. */
   async function testHooks(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (req.method !== 'POST') {
@@ -567,7 +603,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
         birthdate: str('birthdate'),
       });
       if (!user.emailVerified && body.sendVerificationEmail !== false) {
-        sendVerificationEmail(repo, options.appUrl, email);
+        sendVerificationEmail(repo, options.origin, email);
       }
       sendJson(res, 201, { ...user, accessToken: await mintAccessToken(user.sub) });
       return;
@@ -600,6 +636,10 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     }
     if (url.pathname === '/v2/logout') {
       logout(req, res, url).catch(fail);
+      return;
+    }
+    if (url.pathname === VERIFICATION_TICKET_PATH) {
+      verificationTicket(req, res, url);
       return;
     }
     if (url.pathname.startsWith('/__test/')) {

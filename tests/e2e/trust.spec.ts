@@ -97,4 +97,27 @@ test.describe('a shared computer', () => {
     for (const trace of bTraces) expect(asA).not.toContain(trace);
     await expect(page.locator('body')).not.toContainText('Beatrice');
   });
+
+  test('an unverified account opening /auth/verified-email with its own address is not verified (only the emailed link verifies)', async ({
+    page,
+    stack,
+    consoleErrors,
+  }) => {
+    const user = await createUser(stack, {
+      email: uniqueEmail('forger'),
+      name: 'Fay Forger',
+      emailVerified: false,
+    });
+    await page.goto('/auth/unverified-email?returnTo=%2Fredirected');
+    await logInAtIdp(page, user.email);
+    await expect(page.getByRole('heading', { name: 'Please verify your email' })).toBeVisible();
+    await page.goto(`/auth/verified-email?email=${encodeURIComponent(user.email)}`);
+    await expect(page.getByText("We couldn't verify your email")).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Thank you for verifying your email.' })).toHaveCount(0);
+    expect(stack.repo.getUser(user.sub)?.emailVerified).toBe(false);
+    // The browser logs the refused call (400); nothing else may be logged.
+    const refused = consoleErrors.filter((e) => /status of 400 .*\/api\/profile\/verify-email/.test(e));
+    expect(refused.length).toBeGreaterThan(0);
+    for (const e of refused) consoleErrors.splice(consoleErrors.indexOf(e), 1);
+  });
 });
