@@ -11,6 +11,7 @@ import { BodyError, readJsonBody, sendJson } from '../http-util';
 import { sendVerificationEmail } from '../mail';
 import { BusinessError, FaultInjected, type Repo } from '../repo';
 import type { UserEventBus } from '../user-events';
+import { AttemptCounter, pinLimits } from './rate-limit';
 import { sendFailure, sendProblem, sendSuccess, sendValidationProblem } from './responses';
 import { type BodyKind, validateBody } from './validation';
 
@@ -96,6 +97,27 @@ export function createApi(options: ApiOptions) {
       return null;
     }
     return user;
+  };
+
+  // Companion pins (decision 082): failed checks per client, checks per pin value.
+  const failedPinChecks = new AttemptCounter(pinLimits.perClient);
+  const pinChecks = new AttemptCounter(pinLimits.perPin);
+  const clientOf = (req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown';
+  /** Answers 429 (spec failure shape + Retry-After) when limited; otherwise counts the check. */
+  const admitPinCheck = (req: IncomingMessage, res: ServerResponse, pin: string): boolean => {
+    const wait = Math.max(failedPinChecks.retryAfterSeconds(clientOf(req)), pinChecks.retryAfterSeconds(pin));
+    if (wait > 0) {
+      sendFailure(res, 429, `Too many attempts, please try again in ${wait} seconds.`, {
+        'Retry-After': String(wait),
+      });
+      return false;
+    }
+    pinChecks.record(pin);
+    return true;
+  };
+  const unknownPin = (req: IncomingMessage, res: ServerResponse) => {
+    failedPinChecks.record(clientOf(req));
+    sendFailure(res, 400, 'Invalid pin');
   };
 
   const activeResponse = (sub: string): ActivePracticeResponse => {
@@ -268,7 +290,14 @@ export function createApi(options: ApiOptions) {
           sendValidationProblem(res, url.pathname, { email: ['Email is required'] });
           return;
         }
-        sendJson(res, 200, repo.alternateProviders(email, claims!.sub));
+        // Only the caller's own address (decision 082), and only once they proved it: nobody can
+        // list the sign-in methods of somebody else's email.
+        const user = currentUser(claims!);
+        if (user.email.toLowerCase() !== email.toLowerCase()) {
+          sendFailure(res, 403, 'You can only look up the sign-in methods of your own email address.');
+          return;
+        }
+        sendJson(res, 200, user.emailVerified ? repo.alternateProviders(user.email, user.sub) : []);
       },
     },
     {
@@ -367,10 +396,11 @@ export function createApi(options: ApiOptions) {
       path: /^\/api\/onboarding\/verify-pin\/?$/,
       auth: 'optional',
       body: 'pin',
-      handle: ({ res, body }) => {
+      handle: ({ req, res, body }) => {
         const { pin } = body as { pin: string };
+        if (!admitPinCheck(req, res, pin)) return;
         if (!repo.pinExists(pin)) {
-          sendFailure(res, 400, 'Invalid pin');
+          unknownPin(req, res);
           return;
         }
         sendSuccess(res, { pin });
@@ -381,10 +411,11 @@ export function createApi(options: ApiOptions) {
       path: /^\/api\/onboarding\/fetch-devices\/?$/,
       auth: 'optional',
       body: 'pin',
-      handle: ({ res, body }) => {
+      handle: ({ req, res, body }) => {
         const { pin } = body as { pin: string };
+        if (!admitPinCheck(req, res, pin)) return;
         if (!repo.pinExists(pin)) {
-          sendFailure(res, 400, 'Invalid pin');
+          unknownPin(req, res);
           return;
         }
         sendJson(res, 200, repo.devicesForPin(pin));

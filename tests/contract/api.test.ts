@@ -442,8 +442,9 @@ describe('profile', () => {
       { token },
     );
     expect(answer.json).toEqual(['google-oauth2']);
-    const none = await stack.api('/api/profile/alternate-providers?email=nobody%40example.com', { token });
-    expect(none.json).toEqual([]);
+    // Only the caller's own address (decision 082).
+    const other = await stack.api('/api/profile/alternate-providers?email=nobody%40example.com', { token });
+    expect(expectFailure(other, 403)).toMatch(/your own email address/);
     expectProblem(await stack.api('/api/profile/alternate-providers', { token }), 400);
   });
 });

@@ -120,4 +120,31 @@ test.describe('a shared computer', () => {
     expect(refused.length).toBeGreaterThan(0);
     for (const e of refused) consoleErrors.splice(consoleErrors.indexOf(e), 1);
   });
+
+  test('guessing companion pins is stopped: after too many wrong pins the pin step says to wait', async ({
+    page,
+    freshStack,
+    consoleErrors,
+  }) => {
+    // A stack of its own: this test locks its client out of pin checks for a minute.
+    const tryPin = async (pin: string) => {
+      await page.goto(`${freshStack.appUrl}/onboarding?pin=${pin}`);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    };
+    for (let i = 0; i < 10; i += 1) {
+      await tryPin(String(9000 + i));
+      await expect(page.getByText('Invalid pin, please try again.')).toBeVisible();
+    }
+    await tryPin('1234');
+    await expect(
+      page.getByText(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/onboarding\?pin=1234$/);
+    // The browser logs the refused calls (400, 429); nothing else may be logged.
+    const refused = consoleErrors.filter((e) =>
+      /status of (400|429) .*\/api\/onboarding\/verify-pin/.test(e),
+    );
+    expect(refused.length).toBe(11);
+    for (const e of refused) consoleErrors.splice(consoleErrors.indexOf(e), 1);
+  });
 });
