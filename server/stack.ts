@@ -7,7 +7,7 @@ import { sendFailure, sendProblem } from './api/responses';
 import { createStaticHandler, securityHeaders } from './app';
 import { type Db, openDatabase, wipe } from './db';
 import { createEnvironment } from './environments';
-import { closeServer, listen, readJsonBody, sendJson } from './http-util';
+import { BodyError, closeServer, listen, readJsonBody, sendJson } from './http-util';
 import { attachHub, type Hub } from './hub/index';
 import { createIdp } from './idp/index';
 import { sendVerificationEmail } from './mail';
@@ -278,6 +278,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     const url = new URL(req.url ?? '/', appUrl);
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const fail = (error: unknown) => {
+      if (error instanceof BodyError && !res.headersSent) {
+        // A body the client should not have sent (too large, not JSON): 413 / 400, not a crash.
+        sendJson(res, error.reason === 'too-large' ? 413 : 400, { message: error.message });
+        return;
+      }
       console.error('[stack] unhandled error', req.method, url.pathname, error);
       if (!res.headersSent) {
         if (url.pathname.startsWith('/api/')) {

@@ -184,7 +184,15 @@ export function createApi(options: ApiOptions) {
       path: /^\/api\/sharedDirectoryPractice\/([^/]+)\/?$/,
       auth: 'none',
       handle: ({ res, params, url }) => {
-        const practice = repo.directoryPractice(decodeURIComponent(params[0] ?? ''));
+        let key: string;
+        try {
+          key = decodeURIComponent(params[0] ?? '');
+        } catch {
+          // Malformed percent-encoding (e.g. %ZZ): the client's mistake, not a crash (decision 084).
+          sendValidationProblem(res, url.pathname, { key: ['The practice key is not valid.'] });
+          return;
+        }
+        const practice = repo.directoryPractice(key);
         if (!practice) {
           sendProblem(res, {
             status: 404,
@@ -512,9 +520,10 @@ export function createApi(options: ApiOptions) {
         body = await readJsonBody(req);
       } catch (error) {
         if (error instanceof BodyError) {
+          const tooLarge = error.reason === 'too-large';
           sendProblem(res, {
-            status: 400,
-            title: error.reason === 'too-large' ? 'Request body too large' : 'Bad request body',
+            status: tooLarge ? 413 : 400,
+            title: tooLarge ? 'Request body too large' : 'Bad request body',
             detail: error.message,
             instance,
           });

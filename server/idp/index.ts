@@ -6,7 +6,17 @@ import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } f
 import Provider, { errors, type KoaContextLike, type TokenInstance } from 'oidc-provider';
 import type { ProviderCode } from '../../machines/domain';
 import { strongPasswordPattern } from '../../src/validation/patterns';
-import { escapeHtml, page, readFormBody, readJsonBody, redirect, sendHtml, sendJson } from '../http-util';
+import {
+  BodyError,
+  escapeHtml,
+  MAX_BODY_BYTES,
+  page,
+  readFormBody,
+  readJsonBody,
+  redirect,
+  sendHtml,
+  sendJson,
+} from '../http-util';
 import { sendVerificationEmail, VERIFICATION_TICKET_PATH } from '../mail';
 import type { Repo, UserRecord } from '../repo';
 import { createSqliteAdapter } from './adapter';
@@ -621,10 +631,50 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     sendJson(res, 404, { message: 'unknown test hook' });
   }
 
+  /**
+   * Every answer of the provider carries this policy (decision 083): its pages run no script,
+   * their forms post to the provider and its redirects end on an app origin, and nobody frames
+   * them. oidc-provider's web_message page (the silent-auth frame) adds its script's hash and drops
+   * frame-ancestors and X-Frame-Options itself, as it must be framed by the app.
+   */
+  const providerCsp = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'unsafe-inline'",
+    "img-src 'self' data:",
+    `form-action 'self' ${options.appOrigins.join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', options.origin);
+    res.setHeader('Content-Security-Policy', providerCsp);
+    res.setHeader('X-Frame-Options', 'DENY');
+    // Bodies are capped like everywhere on the stack (decision 084); oidc-provider's own endpoints
+    // (e.g. /oauth/token) would otherwise answer a 400 for a declared body that is too large.
+    if (Number(req.headers['content-length'] ?? '0') > MAX_BODY_BYTES) {
+      req.resume();
+      sendHtml(
+        res,
+        413,
+        errorPage('Request too large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`),
+      );
+      return;
+    }
     const fail = (error: unknown) => {
+      if (error instanceof BodyError && !res.headersSent) {
+        // A form or hook body that is too large (413) or unreadable (400): the client's mistake.
+        const tooLarge = error.reason === 'too-large';
+        sendHtml(
+          res,
+          tooLarge ? 413 : 400,
+          errorPage(tooLarge ? 'Request too large' : 'Bad request', error.message),
+        );
+        return;
+      }
       if (!res.headersSent) {
+        console.error('[idp] unhandled error', req.method, url.pathname, error);
         sendHtml(res, 500, errorPage('Sign-in error', (error as Error).message ?? 'Unexpected error'));
       } else {
         res.end();

@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinLimits } from '../../server/api/rate-limit';
 import { startTestStack, type TestStack } from '../support/stack';
+import { authorizeUrl, Browser, pkce } from './browser';
 
 /**
  * The stack refuses abuse cleanly (issue 18, decision 082): companion pins cannot be enumerated.
@@ -93,5 +94,108 @@ describe('companion pins cannot be enumerated', () => {
     expectLimited(await postFrom('127.0.2.2', '/api/onboarding/verify-pin', { pin: '5678' }));
     // Other pins are not affected.
     expect((await postFrom('127.0.2.3', '/api/onboarding/verify-pin', { pin: '1234' })).status).toBe(200);
+  });
+});
+
+describe('every page the stack serves has a strict CSP and cannot be framed', () => {
+  /** A login interaction page of the provider (after /authorize), with `extra` authorize params. */
+  async function interactionPage(extra: Record<string, string> = {}) {
+    const browser = new Browser();
+    const start = await browser.go(
+      authorizeUrl(stack.idpUrl, {
+        clientId: stack.clientId,
+        redirectUri: `${stack.appUrl}/auth/redirect`,
+        audience: stack.audience,
+        challenge: pkce().challenge,
+        extra,
+      }),
+    );
+    expect(start.location).toMatch(/\/interaction\//);
+    return browser.go(start.location ?? '');
+  }
+
+  function directives(csp: string): Map<string, string[]> {
+    return new Map(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter((parts) => parts[0])
+        .map(([name, ...values]) => [name ?? '', values]),
+    );
+  }
+
+  function expectStrict(
+    name: string,
+    answer: { status: number; headers: Headers },
+    frameAncestors: string[],
+  ) {
+    expect(answer.headers.get('content-type'), name).toContain('text/html');
+    const csp = directives(answer.headers.get('content-security-policy') ?? '');
+    expect(csp.get('frame-ancestors'), `${name}: frame-ancestors`).toEqual(frameAncestors);
+    expect(csp.has('default-src'), `${name}: default-src`).toBe(true);
+    const scripts = csp.get('script-src') ?? csp.get('default-src') ?? [];
+    expect(scripts, `${name}: script-src`).not.toContain("'unsafe-inline'");
+    expect(scripts, `${name}: script-src`).not.toContain("'unsafe-eval'");
+    expect(answer.headers.get('x-frame-options'), `${name}: X-Frame-Options`).toMatch(
+      frameAncestors.includes("'none'") ? /^DENY$/ : /^(DENY|SAMEORIGIN)$/,
+    );
+  }
+
+  it('the identity provider: login, sign-up, social, error and logout-refusal pages, its own error page', async () => {
+    const get = (path: string) => new Browser().go(`${stack.idpUrl}${path}`);
+    const pages: [string, { status: number; headers: Headers }][] = [
+      ['provider home', await get('/')],
+      ['login', await interactionPage()],
+      ['sign-up', await interactionPage({ screen_hint: 'signup' })],
+      ['social', await interactionPage({ connection: 'google-oauth2' })],
+      ['expired interaction', await get('/interaction/unknown')],
+      ['logout refused (client)', await get('/v2/logout?client_id=nope')],
+      ['logout refused (returnTo)', await get('/v2/logout?returnTo=https%3A%2F%2Fevil.example%2F')],
+      ['verification ticket refused', await get('/u/email-verification?ticket=forged')],
+      ['oidc-provider error page', await get('/authorize')],
+    ];
+    for (const [name, answer] of pages) {
+      expect(answer.status, name).toBeLessThan(500);
+      expectStrict(name, answer, ["'none'"]);
+    }
+    expect(pages.find(([name]) => name === 'login')?.[1].status).toBe(200);
+  });
+
+  it('the silent-auth answer (web_message) runs only its own hashed script and is framed by the app', async () => {
+    const answer = await new Browser().go(
+      authorizeUrl(stack.idpUrl, {
+        clientId: stack.clientId,
+        redirectUri: `${stack.appUrl}/auth/redirect`,
+        audience: stack.audience,
+        challenge: pkce().challenge,
+        extra: { prompt: 'none', response_mode: 'web_message' },
+      }),
+    );
+    expect(answer.status).toBe(200);
+    const csp = directives(answer.headers.get('content-security-policy') ?? '');
+    expect(csp.get('script-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-.+'$/)]);
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+  });
+
+  it('the mailbox, the regional environments and the app', async () => {
+    await stack.createUser({ email: 'csp.check@example.test', emailVerified: false });
+    const [message] = await stack.mail('csp.check@example.test');
+    const get = async (url: string) => {
+      const response = await fetch(url, { redirect: 'manual' });
+      await response.arrayBuffer();
+      return response;
+    };
+    const strict: [string, Response][] = [
+      ['mailbox list', await get(`${stack.mailboxUrl}/`)],
+      ['mailbox message', await get(`${stack.mailboxUrl}/messages/${message?.id}`)],
+      ['mailbox missing message', await get(`${stack.mailboxUrl}/messages/999999`)],
+      ['AU environment', await get(`${stack.environments.au}/practice/au-harbourside`)],
+      ['UK environment', await get(`${stack.environments.uk}/`)],
+    ];
+    for (const [name, answer] of strict) expectStrict(name, answer, ["'none'"]);
+    // The app's own policy (server/app.ts) lets only the app frame itself.
+    for (const path of ['/', '/switch-practice', '/no/such/page']) {
+      expectStrict(`app ${path}`, await get(`${stack.appUrl}${path}`), ["'self'"]);
+    }
   });
 });

@@ -773,7 +773,7 @@ describe('request bodies and routing', () => {
         rawBody: JSON.stringify({ filler: 'x'.repeat(70 * 1024) }),
         headers: { 'Content-Type': 'application/json' },
       }),
-      400,
+      413,
     );
     expect(huge.title).toBe('Request body too large');
     expect(expectProblem(await stack.api(path, { body: 'just a string' }), 400).errors).toEqual({
