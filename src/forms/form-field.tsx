@@ -18,7 +18,7 @@ import type { RegionKey } from '../../machines/domain';
 import type { FieldOption, FieldSpec } from '../validation/fields';
 import type { Descriptor } from '../validation/messages';
 import { regions } from '../validation/regions';
-import { fieldId } from './fields';
+import { BAD_DATE_INPUT, fieldId } from './fields';
 
 const { choose } = defineMessages({
   choose: {
@@ -39,6 +39,9 @@ const inputTypes: Partial<Record<FieldSpec['type'], string>> = {
   'datetime-local': 'datetime-local',
   time: 'time',
 };
+
+/** Types the browser renders as its own date/time pickers (see BAD_DATE_INPUT). */
+const dateLikeTypes: ReadonlySet<FieldSpec['type']> = new Set(['date', 'datetime', 'datetime-local', 'time']);
 
 const inputModes: Partial<Record<FieldSpec['type'], TextInputProps['inputMode']>> = {
   microchipId: 'numeric',
@@ -277,14 +280,26 @@ const FieldControl = memo(function FieldControl({
             {rules.phonePrefix}
           </Text>
         ) : undefined;
+      const dateLike = dateLikeTypes.has(field.type);
       return (
         <TextInput
           {...common}
           type={inputTypes[field.type] ?? 'text'}
           inputMode={inputModes[field.type]}
-          value={value}
+          value={dateLike && value === BAD_DATE_INPUT ? '' : value}
           onChange={(e) =>
             helpers.setValue(field.uppercase ? e.currentTarget.value.toUpperCase() : e.currentTarget.value)
+          }
+          // A date the browser cannot read (29/02/2023) leaves the value empty, and React sends no
+          // change for '' → '': every input event says whether the typed date is unreadable.
+          onInput={
+            dateLike
+              ? (e) => {
+                  const input = e.currentTarget;
+                  if (input.validity.badInput) helpers.setValue(BAD_DATE_INPUT);
+                  else if (input.value === '' && value === BAD_DATE_INPUT) helpers.setValue('');
+                }
+              : undefined
           }
           placeholder={text(field.placeholder)}
           autoComplete={field.autoComplete}
