@@ -301,9 +301,12 @@ describe('FormField', () => {
     renderWithProviders(<ProfileDate />);
     const input = byId('dateOfBirth');
     expect(input.type).toBe('date');
-    // What Chromium does for 29/02/2023: the value stays empty and validity says badInput.
+    // What Chromium does while 2023 is typed after 02/29: the year 0020 makes a valid date, 0202 and
+    // 2023 do not: the value empties and validity says badInput (no event once the value stays empty).
+    fireEvent.change(input, { target: { value: '0020-02-29' } });
     Object.defineProperty(input, 'validity', { configurable: true, value: { badInput: true, valid: false } });
     fireEvent.input(input, { target: { value: '' } });
+    fireEvent.blur(input);
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Date of birth must be a valid date')).toBeTruthy();
     expect(screen.queryByText('Date of birth is required')).toBeNull();

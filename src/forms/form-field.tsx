@@ -281,6 +281,9 @@ const FieldControl = memo(function FieldControl({
           </Text>
         ) : undefined;
       const dateLike = dateLikeTypes.has(field.type);
+      /** What the field holds for the input's current state (BAD_DATE_INPUT for an unreadable date). */
+      const valueOf = (element: HTMLInputElement) =>
+        dateLike && element.validity.badInput ? BAD_DATE_INPUT : element.value;
       return (
         <TextInput
           {...common}
@@ -288,18 +291,31 @@ const FieldControl = memo(function FieldControl({
           inputMode={inputModes[field.type]}
           value={dateLike && value === BAD_DATE_INPUT ? '' : value}
           onChange={(e) =>
-            helpers.setValue(field.uppercase ? e.currentTarget.value.toUpperCase() : e.currentTarget.value)
+            helpers.setValue(field.uppercase ? e.currentTarget.value.toUpperCase() : valueOf(e.currentTarget))
           }
-          // A date the browser cannot read (29/02/2023) leaves the value empty, and React sends no
-          // change for '' → '': every input event says whether the typed date is unreadable.
+          // A date the browser cannot read (29/02/2023) leaves the value empty: React sends no change
+          // for '' → '', so input events and leaving the field say whether the typed date is unreadable.
           onInput={
             dateLike
               ? (e) => {
-                  const input = e.currentTarget;
-                  if (input.validity.badInput) helpers.setValue(BAD_DATE_INPUT);
-                  else if (input.value === '' && value === BAD_DATE_INPUT) helpers.setValue('');
+                  const next = valueOf(e.currentTarget);
+                  if (next !== value) helpers.setValue(next);
                 }
               : undefined
+          }
+          onBlur={
+            dateLike
+              ? (e) => {
+                  const next = valueOf(e.currentTarget);
+                  if (next === value) {
+                    input.onBlur(e);
+                    return;
+                  }
+                  // Validate once, with the new value (Formik's blur would validate the old one).
+                  helpers.setValue(next);
+                  helpers.setTouched(true, false);
+                }
+              : input.onBlur
           }
           placeholder={text(field.placeholder)}
           autoComplete={field.autoComplete}
