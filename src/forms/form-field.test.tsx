@@ -53,6 +53,23 @@ function PracticeForm({ region, serverError }: { region: RegionKey; serverError?
   );
 }
 
+/** The profile form's date of birth alone (schema, messages and input as on the profile step). */
+function ProfileDate() {
+  const validate = useSchemaValidation(profileSchema);
+  return (
+    <Formik initialValues={profileInitialValues()} validate={validate} onSubmit={() => undefined}>
+      <Form noValidate>
+        {profileFields
+          .filter((field) => field.name === 'dateOfBirth')
+          .map((field) => (
+            <FormField key={field.name} field={field} />
+          ))}
+        <Button type="submit">Submit</Button>
+      </Form>
+    </Formik>
+  );
+}
+
 function Single({ field, initial = '' }: { field: FieldSpec; initial?: unknown }) {
   return (
     <Formik initialValues={{ [field.name]: initial }} onSubmit={() => undefined}>
@@ -283,21 +300,6 @@ describe('FormField', () => {
   });
 
   it('an impossible date the browser cannot read (29/02/2023) reports "must be a valid date", not "required"', async () => {
-    function ProfileDate() {
-      const validate = useSchemaValidation(profileSchema);
-      return (
-        <Formik initialValues={profileInitialValues()} validate={validate} onSubmit={() => undefined}>
-          <Form noValidate>
-            {profileFields
-              .filter((field) => field.name === 'dateOfBirth')
-              .map((field) => (
-                <FormField key={field.name} field={field} />
-              ))}
-            <Button type="submit">Submit</Button>
-          </Form>
-        </Formik>
-      );
-    }
     renderWithProviders(<ProfileDate />);
     const input = byId('dateOfBirth');
     expect(input.type).toBe('date');

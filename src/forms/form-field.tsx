@@ -282,7 +282,7 @@ const FieldControl = memo(function FieldControl({
         ) : undefined;
       const dateLike = dateLikeTypes.has(field.type);
       /** What the field holds for the input's current state (BAD_DATE_INPUT for an unreadable date). */
-      const valueOf = (element: HTMLInputElement) =>
+      const fieldValueOf = (element: HTMLInputElement) =>
         dateLike && element.validity.badInput ? BAD_DATE_INPUT : element.value;
       return (
         <TextInput
@@ -291,14 +291,16 @@ const FieldControl = memo(function FieldControl({
           inputMode={inputModes[field.type]}
           value={dateLike && value === BAD_DATE_INPUT ? '' : value}
           onChange={(e) =>
-            helpers.setValue(field.uppercase ? e.currentTarget.value.toUpperCase() : valueOf(e.currentTarget))
+            helpers.setValue(
+              field.uppercase ? e.currentTarget.value.toUpperCase() : fieldValueOf(e.currentTarget),
+            )
           }
           // A date the browser cannot read (29/02/2023) leaves the value empty: React sends no change
           // for '' → '', so input events and leaving the field say whether the typed date is unreadable.
           onInput={
             dateLike
               ? (e) => {
-                  const next = valueOf(e.currentTarget);
+                  const next = fieldValueOf(e.currentTarget);
                   if (next !== value) helpers.setValue(next);
                 }
               : undefined
@@ -306,7 +308,7 @@ const FieldControl = memo(function FieldControl({
           onBlur={
             dateLike
               ? (e) => {
-                  const next = valueOf(e.currentTarget);
+                  const next = fieldValueOf(e.currentTarget);
                   if (next === value) {
                     input.onBlur(e);
                     return;
