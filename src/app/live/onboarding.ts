@@ -160,7 +160,8 @@ export function toFailure(error: unknown): OnboardingFailure {
       kind: 'failed',
       status: error.status,
       message: serverMessage,
-      retryAfterSeconds: error.retryAfterSeconds,
+      // The server's retry hint (429), when it gave one.
+      ...(error.retryAfterSeconds === null ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
     };
   }
   return { kind: 'failed', status: 500, message: null };
