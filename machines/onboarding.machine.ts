@@ -69,11 +69,13 @@ export interface OnboardingInput {
 export type OnboardingFailure =
   | { kind: 'unauthenticated' }
   | { kind: 'validation'; fieldErrors: Record<string, string[]>; messages: string[] }
-  | { kind: 'failed'; status: number; message: string | null };
+  | { kind: 'failed'; status: number; message: string | null; retryAfterSeconds?: number | null };
 
 /** Errors are codes (plus server-provided data); the views map codes to messages. */
 export type OnboardingError =
   | { code: 'pinInvalid' }
+  /** Too many pin checks (429): try again after the server's hint, when it gave one. */
+  | { code: 'pinLimited'; retryAfterSeconds: number | null }
   | { code: 'pinRejected'; messages: string[] }
   | { code: 'signUpFailed' }
   | { code: 'signInFailed' }
@@ -316,6 +318,10 @@ export const onboardingMachine = setup({
     hasProfileDraft: ({ context }) => isProfileComplete(context.draft.profile),
     isProfileRefused: ({ context }) => context.error?.code === 'noProfile',
     isValidationFailure: (_, params: { error: unknown }) => asFailure(params.error).kind === 'validation',
+    isRateLimited: (_, params: { error: unknown }) => {
+      const failure = asFailure(params.error);
+      return failure.kind === 'failed' && failure.status === 429;
+    },
     directoryAccountExists: (_, params: { directoryPractice: DirectoryPractice }) =>
       Boolean(params.directoryPractice.practiceKey),
     isPracticeListed: ({ context }, params: { practices: UserPractice[] }) =>
@@ -439,6 +445,18 @@ export const onboardingMachine = setup({
                     return messages.length > 0
                       ? { code: 'pinRejected' as const, messages }
                       : { code: 'pinInvalid' as const };
+                  },
+                }),
+              },
+              {
+                guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) },
+                target: 'entering',
+                actions: assign({
+                  error: ({ event }) => {
+                    const failure = asFailure(event.error);
+                    const retryAfterSeconds =
+                      failure.kind === 'failed' ? (failure.retryAfterSeconds ?? null) : null;
+                    return { code: 'pinLimited' as const, retryAfterSeconds };
                   },
                 }),
               },

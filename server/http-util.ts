@@ -90,18 +90,41 @@ export function sendJson(
   res.end(text);
 }
 
+/**
+ * The policy of the stack's own server-rendered pages (identity provider, mailbox, environments;
+ * decision 083): no scripts, inline styles only, no forms, never framed.
+ */
+export const STRICT_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/**
+ * An HTML answer. Unless the server already set a Content-Security-Policy on the response (the
+ * identity provider does, for every answer), the strict page policy applies; a policy passed in
+ * `headers` without `frame-ancestors` gets `frame-ancestors 'none'`. Never framed (X-Frame-Options).
+ */
 export function sendHtml(
   res: ServerResponse,
   status: number,
   html: string,
   headers: Record<string, string> = {},
 ): void {
+  const given = headers['Content-Security-Policy'];
+  const csp =
+    given === undefined
+      ? res.hasHeader('Content-Security-Policy')
+        ? null
+        : STRICT_PAGE_CSP
+      : /frame-ancestors/.test(given)
+        ? given
+        : `${given}; frame-ancestors 'none'`;
   res.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': Buffer.byteLength(html),
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
+    ...(res.hasHeader('X-Frame-Options') ? {} : { 'X-Frame-Options': 'DENY' }),
     ...headers,
+    ...(csp === null ? {} : { 'Content-Security-Policy': csp }),
   });
   res.end(html);
 }

@@ -7,7 +7,7 @@ import { sendFailure, sendProblem } from './api/responses';
 import { createStaticHandler, readScriptHashes, securityHeaders } from './app';
 import { type Db, openDatabase, wipe } from './db';
 import { createEnvironment } from './environments';
-import { closeServer, listen, readJsonBody, sendJson } from './http-util';
+import { BodyError, closeServer, listen, readJsonBody, sendJson } from './http-util';
 import { attachHub, type Hub } from './hub/index';
 import { createIdp } from './idp/index';
 import { legalPaths, serveLegalPage } from './legal';
@@ -132,9 +132,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const repo = createRepo(db, { environments });
   const seedData = () => {
     seed(db);
-    sendVerificationEmail(repo, appUrl, seedAccounts.unverified.email);
+    sendVerificationEmail(repo, idpUrl, seedAccounts.unverified.email);
   };
-  if (seedIfEmpty(db)) sendVerificationEmail(repo, appUrl, seedAccounts.unverified.email);
+  if (seedIfEmpty(db)) sendVerificationEmail(repo, idpUrl, seedAccounts.unverified.email);
   const events = createUserEventBus();
 
   const appOrigins = [appUrl, ...(opts.extraAppOrigins ?? [])];
@@ -148,6 +148,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     appUrl,
     testHooks,
     quiet: opts.quiet === true,
+    onEmailVerified: (email, subs) => {
+      for (const sub of subs) {
+        events.publish(sub, { type: 'email', payload: { address: email, verified: true } });
+        events.publish(sub, { type: 'invites', payload: repo.pendingInvites(email) });
+      }
+    },
   });
 
   // Fetched over the bind address: `host` may be a name only the browser resolves.
@@ -276,6 +282,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     const url = new URL(req.url ?? '/', appUrl);
     for (const [name, value] of Object.entries(headers())) res.setHeader(name, value);
     const fail = (error: unknown) => {
+      if (error instanceof BodyError && !res.headersSent) {
+        // A body the client should not have sent (too large, not JSON): 413 / 400, not a crash.
+        sendJson(res, error.reason === 'too-large' ? 413 : 400, { message: error.message });
+        return;
+      }
       console.error('[stack] unhandled error', req.method, url.pathname, error);
       if (!res.headersSent) {
         if (url.pathname.startsWith('/api/')) {

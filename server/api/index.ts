@@ -11,6 +11,7 @@ import { BodyError, readJsonBody, sendJson } from '../http-util';
 import { sendVerificationEmail } from '../mail';
 import { BusinessError, FaultInjected, type Repo } from '../repo';
 import type { UserEventBus } from '../user-events';
+import { AttemptCounter, pinLimits } from './rate-limit';
 import { sendFailure, sendProblem, sendSuccess, sendValidationProblem } from './responses';
 import { type BodyKind, validateBody } from './validation';
 
@@ -100,6 +101,27 @@ export function createApi(options: ApiOptions) {
     return user;
   };
 
+  // Companion pins (decision 082): failed checks per client, checks per pin value.
+  const failedPinChecks = new AttemptCounter(pinLimits.perClient);
+  const pinChecks = new AttemptCounter(pinLimits.perPin);
+  const clientOf = (req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown';
+  /** Answers 429 (spec failure shape + Retry-After) when limited; otherwise counts the check. */
+  const admitPinCheck = (req: IncomingMessage, res: ServerResponse, pin: string): boolean => {
+    const wait = Math.max(failedPinChecks.retryAfterSeconds(clientOf(req)), pinChecks.retryAfterSeconds(pin));
+    if (wait > 0) {
+      sendFailure(res, 429, `Too many attempts, please try again in ${wait} seconds.`, {
+        'Retry-After': String(wait),
+      });
+      return false;
+    }
+    pinChecks.record(pin);
+    return true;
+  };
+  const unknownPin = (req: IncomingMessage, res: ServerResponse) => {
+    failedPinChecks.record(clientOf(req));
+    sendFailure(res, 400, 'Invalid pin');
+  };
+
   const activeResponse = (sub: string): ActivePracticeResponse => {
     const active = repo.activePractice(sub);
     return {
@@ -164,7 +186,15 @@ export function createApi(options: ApiOptions) {
       path: /^\/api\/sharedDirectoryPractice\/([^/]+)\/?$/,
       auth: 'none',
       handle: ({ res, params, url }) => {
-        const practice = repo.directoryPractice(decodeURIComponent(params[0] ?? ''));
+        let key: string;
+        try {
+          key = decodeURIComponent(params[0] ?? '');
+        } catch {
+          // Malformed percent-encoding (e.g. %ZZ): the client's mistake, not a crash (decision 084).
+          sendValidationProblem(res, url.pathname, { key: ['The practice key is not valid.'] });
+          return;
+        }
+        const practice = repo.directoryPractice(key);
         if (!practice) {
           sendProblem(res, {
             status: 404,
@@ -270,7 +300,14 @@ export function createApi(options: ApiOptions) {
           sendValidationProblem(res, url.pathname, { email: ['Email is required'] });
           return;
         }
-        sendJson(res, 200, repo.alternateProviders(email, claims!.sub));
+        // Only the caller's own address (decision 082), and only once they proved it: nobody can
+        // list the sign-in methods of somebody else's email.
+        const user = currentUser(claims!);
+        if (user.email.toLowerCase() !== email.toLowerCase()) {
+          sendFailure(res, 403, 'You can only look up the sign-in methods of your own email address.');
+          return;
+        }
+        sendJson(res, 200, user.emailVerified ? repo.alternateProviders(user.email, user.sub) : []);
       },
     },
     {
@@ -317,36 +354,33 @@ export function createApi(options: ApiOptions) {
       path: /^\/api\/profile\/verify-email\/?$/,
       auth: 'optional',
       body: 'verifyEmail',
+      // Trusts only the identity provider's email_verified (its user store, which is what the
+      // token's claim is issued from), never the body: the emailed link is the provider's ticket
+      // (decision 081). A `token` in the body is ignored.
       handle: ({ res, claims, body }) => {
-        const { email, token } = body as { email: string; token?: string | null };
+        const address = (body as { email: string }).email.trim();
         if (claims) {
           const user = currentUser(claims);
-          if (user.email.toLowerCase() !== email.trim().toLowerCase()) {
+          if (user.email.toLowerCase() !== address.toLowerCase()) {
             sendFailure(res, 400, 'This email address does not belong to the signed-in user.');
             return;
           }
-        }
-        const ticket = token ? repo.verificationToken(token) : null;
-        if (token && (!ticket || ticket.email.toLowerCase() !== email.trim().toLowerCase())) {
-          sendFailure(res, 400, 'This verification link is not valid.');
+          if (!user.emailVerified) {
+            sendFailure(res, 400, 'This email address has not been verified.');
+            return;
+          }
+          events.publish(user.sub, { type: 'email', payload: { address: user.email, verified: true } });
+          publishInvites(user.sub);
+          sendSuccess(res, { address: user.email, verified: true });
           return;
         }
-        const known = repo.subsWithEmail(email);
-        if (known.length === 0) {
-          sendFailure(res, 404, 'No account uses this email address.');
+        // Signed out: the same answer for an unknown and an unverified address.
+        const verified = repo.subsWithEmail(address).some((sub) => repo.getUser(sub)?.emailVerified === true);
+        if (!verified) {
+          sendFailure(res, 400, 'This email address has not been verified.');
           return;
         }
-        const alreadyVerified = known.every((sub) => repo.getUser(sub)?.emailVerified);
-        if (!alreadyVerified && !ticket && !repo.hasPendingVerification(email)) {
-          sendFailure(res, 400, 'No verification email was sent to this address.');
-          return;
-        }
-        const changed = repo.markEmailVerified(email);
-        for (const sub of changed) {
-          events.publish(sub, { type: 'email', payload: { address: email.trim(), verified: true } });
-          publishInvites(sub);
-        }
-        sendSuccess(res, { address: email.trim(), verified: true });
+        sendSuccess(res, { address, verified: true });
       },
     },
     {
@@ -363,7 +397,7 @@ export function createApi(options: ApiOptions) {
           sendFailure(res, 400, 'Your email address is already verified.');
           return;
         }
-        sendVerificationEmail(repo, options.appUrl, user.email);
+        sendVerificationEmail(repo, options.idpUrl, user.email);
         sendSuccess(res, { address: user.email });
       },
     },
@@ -372,10 +406,11 @@ export function createApi(options: ApiOptions) {
       path: /^\/api\/onboarding\/verify-pin\/?$/,
       auth: 'optional',
       body: 'pin',
-      handle: ({ res, body }) => {
+      handle: ({ req, res, body }) => {
         const { pin } = body as { pin: string };
+        if (!admitPinCheck(req, res, pin)) return;
         if (!repo.pinExists(pin)) {
-          sendFailure(res, 400, 'Invalid pin');
+          unknownPin(req, res);
           return;
         }
         sendSuccess(res, { pin });
@@ -386,10 +421,11 @@ export function createApi(options: ApiOptions) {
       path: /^\/api\/onboarding\/fetch-devices\/?$/,
       auth: 'optional',
       body: 'pin',
-      handle: ({ res, body }) => {
+      handle: ({ req, res, body }) => {
         const { pin } = body as { pin: string };
+        if (!admitPinCheck(req, res, pin)) return;
         if (!repo.pinExists(pin)) {
-          sendFailure(res, 400, 'Invalid pin');
+          unknownPin(req, res);
           return;
         }
         sendJson(res, 200, repo.devicesForPin(pin));
@@ -486,9 +522,10 @@ export function createApi(options: ApiOptions) {
         body = await readJsonBody(req);
       } catch (error) {
         if (error instanceof BodyError) {
+          const tooLarge = error.reason === 'too-large';
           sendProblem(res, {
-            status: 400,
-            title: error.reason === 'too-large' ? 'Request body too large' : 'Bad request body',
+            status: tooLarge ? 413 : 400,
+            title: tooLarge ? 'Request body too large' : 'Bad request body',
             detail: error.message,
             instance,
           });

@@ -61,8 +61,13 @@ export function sendValidationProblem(
 }
 
 /** `{ isSuccess: false, message }` — a business failure. */
-export function sendFailure(res: ServerResponse, status: number, message: string): void {
-  sendJson(res, status, { isSuccess: false, message });
+export function sendFailure(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  sendJson(res, status, { isSuccess: false, message }, headers);
 }
 
 /** `{ isSuccess: true, data }` — a command's success. */

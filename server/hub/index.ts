@@ -18,6 +18,7 @@ import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { UserStateMessage } from '../../machines/domain';
+import { BodyError, MAX_BODY_BYTES, readRawBody } from '../http-util';
 import type { UserEventBus, UserStateReader } from '../user-events';
 import {
   closeFrame,
@@ -110,13 +111,9 @@ function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
+/** A long-polling / SSE send: at most MAX_BODY_BYTES (64 KB), like every body the stack reads (decision 084). */
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  return (await readRawBody(req, MAX_BODY_BYTES)).toString('utf8');
 }
 
 export function attachHub(server: http.Server, opts: HubOptions): Hub {
@@ -128,7 +125,8 @@ export function attachHub(server: http.Server, opts: HubOptions): Hub {
 
   const byToken = new Map<string, Connection>();
   const bySub = new Map<string, Set<Connection>>();
-  const wss = new WebSocketServer({ noServer: true });
+  // Frames over 64 KB close the socket (1009) instead of being buffered (decision 084).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
   let closing = false;
 
   // ---- connection lifecycle ---------------------------------------------------------------
@@ -444,8 +442,9 @@ export function attachHub(server: http.Server, opts: HubOptions): Hub {
       const body = await readBody(req);
       receive(connection, body);
       respond(res, 200);
-    } catch {
-      respond(res, 500);
+    } catch (error) {
+      // Too large → 413; anything else the client sent that could not be read or used → 400.
+      respond(res, error instanceof BodyError && error.reason === 'too-large' ? 413 : 400);
     } finally {
       connection.postInFlight = false;
     }

@@ -6,8 +6,18 @@ import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } f
 import Provider, { errors, type KoaContextLike, type TokenInstance } from 'oidc-provider';
 import type { ProviderCode } from '../../machines/domain';
 import { strongPasswordPattern } from '../../src/validation/patterns';
-import { escapeHtml, page, readFormBody, readJsonBody, redirect, sendHtml, sendJson } from '../http-util';
-import { sendVerificationEmail } from '../mail';
+import {
+  BodyError,
+  escapeHtml,
+  MAX_BODY_BYTES,
+  page,
+  readFormBody,
+  readJsonBody,
+  redirect,
+  sendHtml,
+  sendJson,
+} from '../http-util';
+import { sendVerificationEmail, VERIFICATION_TICKET_PATH } from '../mail';
 import type { Repo, UserRecord } from '../repo';
 import { createSqliteAdapter } from './adapter';
 import { emailLoginPage, emailSignupPage, errorPage, socialPage } from './pages';
@@ -36,6 +46,8 @@ export interface IdpOptions {
   quiet?: boolean;
   /** Called after the IdP changes a user's state (sign-up). */
   onUserChanged?: (sub: string) => void;
+  /** Called after a verification ticket marked an address verified (the accounts that changed). */
+  onEmailVerified?: (email: string, subs: string[]) => void;
 }
 
 export interface Idp {
@@ -409,7 +421,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
         givenName: givenName ?? null,
         familyName: rest.join(' ') || null,
       });
-      sendVerificationEmail(repo, options.appUrl, email);
+      sendVerificationEmail(repo, options.origin, email);
       options.onUserChanged?.(user.sub);
       await finishLogin(req, res, user);
       return;
@@ -543,6 +555,40 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     sendJson(res, 200, claims, cors);
   }
 
+  /**
+   * The emailed verification link, as Auth0's ticket works (decision 081): the provider marks the
+   * address verified, then sends the browser to the app's /auth/verified-email?email=<address>.
+   * A used ticket of an address that is verified goes on to the app too (a second click).
+   */
+  function verificationTicket(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendHtml(res, 405, errorPage('Email verification', 'Open the link from the email.'), {
+        Allow: 'GET, HEAD',
+      });
+      return;
+    }
+    const ticket = url.searchParams.get('ticket') ?? '';
+    const found = ticket && ticket.length <= 200 ? repo.verificationToken(ticket) : null;
+    const verifiedAlready =
+      found?.used === true && repo.subsWithEmail(found.email).some((sub) => repo.getUser(sub)?.emailVerified);
+    if (!found || (found.used && !verifiedAlready)) {
+      sendHtml(
+        res,
+        400,
+        errorPage(
+          'Verification link not valid',
+          'This email verification link is not valid or has already been used. Ask the app for a new verification email.',
+        ),
+      );
+      return;
+    }
+    if (!found.used) {
+      const changed = repo.markEmailVerified(found.email);
+      options.onEmailVerified?.(found.email, changed);
+    }
+    redirect(res, `${options.appOrigins[0]}/auth/verified-email?email=${encodeURIComponent(found.email)}`);
+  }
+
   /** Test-only routes (options.testHooks): never enabled by default. */
   async function testHooks(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (req.method !== 'POST') {
@@ -567,7 +613,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
         birthdate: str('birthdate'),
       });
       if (!user.emailVerified && body.sendVerificationEmail !== false) {
-        sendVerificationEmail(repo, options.appUrl, email);
+        sendVerificationEmail(repo, options.origin, email);
       }
       sendJson(res, 201, { ...user, accessToken: await mintAccessToken(user.sub) });
       return;
@@ -585,10 +631,50 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     sendJson(res, 404, { message: 'unknown test hook' });
   }
 
+  /**
+   * Every answer of the provider carries this policy (decision 083): its pages run no script,
+   * their forms post to the provider and its redirects end on an app origin, and nobody frames
+   * them. oidc-provider's web_message page (the silent-auth frame) adds its script's hash and drops
+   * frame-ancestors and X-Frame-Options itself, as it must be framed by the app.
+   */
+  const providerCsp = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'unsafe-inline'",
+    "img-src 'self' data:",
+    `form-action 'self' ${options.appOrigins.join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', options.origin);
+    res.setHeader('Content-Security-Policy', providerCsp);
+    res.setHeader('X-Frame-Options', 'DENY');
+    // Bodies are capped like everywhere on the stack (decision 084); oidc-provider's own endpoints
+    // (e.g. /oauth/token) would otherwise answer a 400 for a declared body that is too large.
+    if (Number(req.headers['content-length'] ?? '0') > MAX_BODY_BYTES) {
+      req.resume();
+      sendHtml(
+        res,
+        413,
+        errorPage('Request too large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`),
+      );
+      return;
+    }
     const fail = (error: unknown) => {
+      if (error instanceof BodyError && !res.headersSent) {
+        // A form or hook body that is too large (413) or unreadable (400): the client's mistake.
+        const tooLarge = error.reason === 'too-large';
+        sendHtml(
+          res,
+          tooLarge ? 413 : 400,
+          errorPage(tooLarge ? 'Request too large' : 'Bad request', error.message),
+        );
+        return;
+      }
       if (!res.headersSent) {
+        console.error('[idp] unhandled error', req.method, url.pathname, error);
         sendHtml(res, 500, errorPage('Sign-in error', (error as Error).message ?? 'Unexpected error'));
       } else {
         res.end();
@@ -600,6 +686,10 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     }
     if (url.pathname === '/v2/logout') {
       logout(req, res, url).catch(fail);
+      return;
+    }
+    if (url.pathname === VERIFICATION_TICKET_PATH) {
+      verificationTicket(req, res, url);
       return;
     }
     if (url.pathname.startsWith('/__test/')) {

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiErrorCode, createApiClient, htmlErrorMessage, parseErrorBody } from './client';
+import {
+  ApiError,
+  type ApiErrorCode,
+  createApiClient,
+  htmlErrorMessage,
+  parseErrorBody,
+  retryAfterSecondsOf,
+} from './client';
 import { createEndpoints } from './endpoints';
 
 interface Call {
@@ -167,6 +174,26 @@ describe('api client: the three error shapes (spec §8)', () => {
     const e = await failure(client(() => json(500, [1, 2])).api.request('/x'));
     expect(e.message).toBe('An error occurred, please try again');
     expect(e.messageDescriptor?.id).toBe('api.error.default');
+  });
+});
+
+describe('api client: too many requests', () => {
+  it('a 429 carries the server message and the Retry-After seconds', async () => {
+    const { api } = client(() =>
+      json(429, { isSuccess: false, message: 'Too many attempts' }, { 'Retry-After': '42' }),
+    );
+    const error = await failure(api.request('/api/onboarding/verify-pin', { body: { pin: '1234' } }));
+    expect(error.status).toBe(429);
+    expect(error.message).toBe('Too many attempts');
+    expect(error.retryAfterSeconds).toBe(42);
+  });
+
+  it('reads Retry-After as seconds or an HTTP date; null when absent or unreadable', () => {
+    const now = Date.parse('2026-11-23T10:00:00Z');
+    expect(retryAfterSecondsOf('7', now)).toBe(7);
+    expect(retryAfterSecondsOf('Mon, 23 Nov 2026 10:00:30 GMT', now)).toBe(30);
+    expect(retryAfterSecondsOf(null, now)).toBeNull();
+    expect(retryAfterSecondsOf('soon', now)).toBeNull();
   });
 });
 

@@ -64,6 +64,8 @@ export interface ApiErrorInit {
   body?: unknown;
   /** Set when `message` is one the client made up (so the UI can format it in the user's locale). */
   messageDescriptor?: ClientMessage;
+  /** Seconds the server asked to wait (`Retry-After` of a 429 or 503), when it said. */
+  retryAfterSeconds?: number | null;
   cause?: unknown;
 }
 
@@ -73,6 +75,7 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string[]>;
   readonly body: unknown;
   readonly messageDescriptor: ClientMessage | undefined;
+  readonly retryAfterSeconds: number | null;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -82,7 +85,17 @@ export class ApiError extends Error {
     this.fieldErrors = init.fieldErrors ?? {};
     this.body = init.body;
     this.messageDescriptor = init.messageDescriptor;
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
   }
+}
+
+/** A `Retry-After` header in seconds (the delay form; an HTTP date counts from now); null if absent or unreadable. */
+export function retryAfterSecondsOf(header: string | null, now: number = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -379,6 +392,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           message: parsed.message,
           fieldErrors: parsed.fieldErrors,
           body: parsed.body,
+          retryAfterSeconds: retryAfterSecondsOf(response.headers.get('retry-after')),
           ...(parsed.descriptor ? { messageDescriptor: parsed.descriptor } : {}),
         });
       }

@@ -5,6 +5,7 @@ import type { sessionMachine } from '../../machines/session.machine';
 import type { UserStoreActor } from '../../machines/user-store.machine';
 import { createRealtime } from './live/realtime';
 import { createSessionActor } from './live/session';
+import { bindUserStorage } from './user-storage';
 
 /**
  * The long-lived actors of the app, created once after the configuration is loaded and handed
@@ -21,6 +22,7 @@ export interface RootActors {
 
 export function createRootActors(config: RuntimeConfig): RootActors {
   const session = createSessionActor(config);
+  bindUserStorage(session);
   const realtime = createRealtime(session);
   return { session, hubConnection: realtime.hubConnection, userStore: realtime.userStore };
 }

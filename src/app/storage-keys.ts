@@ -12,4 +12,6 @@ export const storageKeys = {
   storedPage: 'storedPage',
   invite: 'invite',
   inviteLanding: 'invite.landing',
+  /** Whose data the per-user keys hold (the signed-in user's sub; src/app/user-storage.ts). */
+  userDataOwner: 'user.owner',
 } as const;

@@ -10,7 +10,14 @@ import { renderWithProviders } from '../../tests/support/render';
 import { ApiError } from '../api/client';
 import type { FieldSpec } from '../validation/fields';
 import { labelMessages } from '../validation/messages';
-import { practiceFields, practiceInitialValues, practiceSchema } from '../validation/schemas';
+import {
+  practiceFields,
+  practiceInitialValues,
+  practiceSchema,
+  profileFields,
+  profileInitialValues,
+  profileSchema,
+} from '../validation/schemas';
 import { fieldId } from './fields';
 import { FormErrors } from './form-errors';
 import { FormField } from './form-field';
@@ -40,6 +47,23 @@ function PracticeForm({ region, serverError }: { region: RegionKey; serverError?
           <FormField key={field.name} field={field} region={region} />
         ))}
         <FormErrors messages={messages} />
+        <Button type="submit">Submit</Button>
+      </Form>
+    </Formik>
+  );
+}
+
+/** The profile form's date of birth alone (schema, messages and input as on the profile step). */
+function ProfileDate() {
+  const validate = useSchemaValidation(profileSchema);
+  return (
+    <Formik initialValues={profileInitialValues()} validate={validate} onSubmit={() => undefined}>
+      <Form noValidate>
+        {profileFields
+          .filter((field) => field.name === 'dateOfBirth')
+          .map((field) => (
+            <FormField key={field.name} field={field} />
+          ))}
         <Button type="submit">Submit</Button>
       </Form>
     </Formik>
@@ -273,5 +297,27 @@ describe('FormField', () => {
     );
     await userEvent.type(screen.getByLabelText('Invite code'), 'joinau01');
     expect(screen.getByTestId('value').textContent).toBe('"JOINAU01"');
+  });
+
+  it('an impossible date the browser cannot read (29/02/2023) reports "must be a valid date", not "required"', async () => {
+    renderWithProviders(<ProfileDate />);
+    const input = byId('dateOfBirth');
+    expect(input.type).toBe('date');
+    // What Chromium does while 2023 is typed after 02/29: the year 0020 makes a valid date, 0202 and
+    // 2023 do not: the value empties and validity says badInput (no event once the value stays empty).
+    fireEvent.change(input, { target: { value: '0020-02-29' } });
+    Object.defineProperty(input, 'validity', { configurable: true, value: { badInput: true, valid: false } });
+    fireEvent.input(input, { target: { value: '' } });
+    fireEvent.blur(input);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Date of birth must be a valid date')).toBeTruthy();
+    expect(screen.queryByText('Date of birth is required')).toBeNull();
+    expect(input.value).toBe('');
+
+    // Cleared by the user: required again.
+    Object.defineProperty(input, 'validity', { configurable: true, value: { badInput: false, valid: true } });
+    fireEvent.input(input, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Date of birth is required')).toBeTruthy();
   });
 });

@@ -18,7 +18,7 @@ import type { RegionKey } from '../../machines/domain';
 import type { FieldOption, FieldSpec } from '../validation/fields';
 import type { Descriptor } from '../validation/messages';
 import { regions } from '../validation/regions';
-import { fieldId } from './fields';
+import { BAD_DATE_INPUT, fieldId } from './fields';
 import classes from './form-field.module.css';
 
 const { choose } = defineMessages({
@@ -40,6 +40,9 @@ const inputTypes: Partial<Record<FieldSpec['type'], string>> = {
   'datetime-local': 'datetime-local',
   time: 'time',
 };
+
+/** Types the browser renders as its own date/time pickers (see BAD_DATE_INPUT). */
+const dateLikeTypes: ReadonlySet<FieldSpec['type']> = new Set(['date', 'datetime', 'datetime-local', 'time']);
 
 const inputModes: Partial<Record<FieldSpec['type'], TextInputProps['inputMode']>> = {
   microchipId: 'numeric',
@@ -286,14 +289,44 @@ const FieldControl = memo(function FieldControl({
             {rules.phonePrefix}
           </Text>
         ) : undefined;
+      const dateLike = dateLikeTypes.has(field.type);
+      /** What the field holds for the input's current state (BAD_DATE_INPUT for an unreadable date). */
+      const fieldValueOf = (element: HTMLInputElement) =>
+        dateLike && element.validity.badInput ? BAD_DATE_INPUT : element.value;
       return (
         <TextInput
           {...common}
           type={inputTypes[field.type] ?? 'text'}
           inputMode={inputModes[field.type]}
-          value={value}
+          value={dateLike && value === BAD_DATE_INPUT ? '' : value}
           onChange={(e) =>
-            helpers.setValue(field.uppercase ? e.currentTarget.value.toUpperCase() : e.currentTarget.value)
+            helpers.setValue(
+              field.uppercase ? e.currentTarget.value.toUpperCase() : fieldValueOf(e.currentTarget),
+            )
+          }
+          // A date the browser cannot read (29/02/2023) leaves the value empty: React sends no change
+          // for '' → '', so input events and leaving the field say whether the typed date is unreadable.
+          onInput={
+            dateLike
+              ? (e) => {
+                  const next = fieldValueOf(e.currentTarget);
+                  if (next !== value) helpers.setValue(next);
+                }
+              : undefined
+          }
+          onBlur={
+            dateLike
+              ? (e) => {
+                  const next = fieldValueOf(e.currentTarget);
+                  if (next === value) {
+                    input.onBlur(e);
+                    return;
+                  }
+                  // Validate once, with the new value (Formik's blur would validate the old one).
+                  helpers.setValue(next);
+                  helpers.setTouched(true, false);
+                }
+              : input.onBlur
           }
           placeholder={text(field.placeholder)}
           autoComplete={field.autoComplete}

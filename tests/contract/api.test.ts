@@ -456,17 +456,30 @@ describe('profile', () => {
       { token },
     );
     expect(answer.json).toEqual(['google-oauth2']);
-    const none = await stack.api('/api/profile/alternate-providers?email=nobody%40example.com', { token });
-    expect(none.json).toEqual([]);
+    // Only the caller's own address (decision 082).
+    const other = await stack.api('/api/profile/alternate-providers?email=nobody%40example.com', { token });
+    expect(expectFailure(other, 403)).toMatch(/your own email address/);
     expectProblem(await stack.api('/api/profile/alternate-providers', { token }), 400);
   });
 });
 
-describe('email verification', () => {
-  it('sends a verification email on demand and verifies through the emailed address (no token needed)', async () => {
+describe('email verification (the provider verifies; the API trusts only the provider)', () => {
+  /** Opens the emailed link like a browser would, without following the redirect. */
+  async function openTicket(
+    link: string,
+  ): Promise<{ status: number; location: string | null; text: string }> {
+    const response = await fetch(link, { redirect: 'manual' });
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      text: await response.text(),
+    };
+  }
+
+  it('the emailed link is the provider’s ticket: it marks the address verified, then sends the browser to the app', async () => {
     const user = await stack.createUser({ email: uniqueEmail('verify'), emailVerified: false });
-    const first = await stack.verificationLink(user.email);
-    expect(first).toMatch(new RegExp(`^${stack.appUrl}/auth/verified-email\\?email=.+&token=.+`));
+    const first = (await stack.verificationLink(user.email)) ?? '';
+    expect(first).toMatch(new RegExp(`^${stack.idpUrl}/u/email-verification\\?ticket=[^&]+$`));
     const resend = await stack.api('/api/profile/resend-verification-email', {
       method: 'POST',
       token: user.accessToken,
@@ -475,13 +488,29 @@ describe('email verification', () => {
     expect(await stack.mail(user.email)).toHaveLength(2);
 
     messages.length = 0;
-    const email = new URL(first ?? '').searchParams.get('email');
-    const verified = await stack.api('/api/profile/verify-email', { body: { email } });
-    expect(verified.status).toBe(200);
-    expect(verified.json).toEqual({ isSuccess: true, data: { address: user.email, verified: true } });
+    const opened = await openTicket(first);
+    expect(opened.status).toBe(302);
+    expect(opened.location).toBe(
+      `${stack.appUrl}/auth/verified-email?email=${encodeURIComponent(user.email)}`,
+    );
     expect(stack.repo.getUser(user.sub)?.emailVerified).toBe(true);
     expect(messages.map((m) => m.message.type)).toEqual(['email', 'invites']);
     expect(messages[0]?.message).toEqual({ type: 'email', payload: { address: user.email, verified: true } });
+
+    // The app's call afterwards records what the provider knows: signed in, or not.
+    const signedIn = await stack.api('/api/profile/verify-email', {
+      token: user.accessToken,
+      body: { email: user.email },
+    });
+    expect(signedIn.json).toEqual({ isSuccess: true, data: { address: user.email, verified: true } });
+    const anonymous = await stack.api('/api/profile/verify-email', { body: { email: user.email } });
+    expect(anonymous.json).toEqual({ isSuccess: true, data: { address: user.email, verified: true } });
+
+    // A second click goes on to the app; a forged ticket is refused by the provider.
+    expect((await openTicket(first)).location).toContain('/auth/verified-email?email=');
+    const forged = await openTicket(`${stack.idpUrl}/u/email-verification?ticket=forged`);
+    expect(forged.status).toBe(400);
+    expect(forged.text).toContain('Verification link not valid');
 
     const again = expectFailure(
       await stack.api('/api/profile/resend-verification-email', { method: 'POST', token: user.accessToken }),
@@ -490,10 +519,29 @@ describe('email verification', () => {
     expect(again).toMatch(/already verified/);
   });
 
-  it('verifies with the link’s token while signed in, and refuses mismatches', async () => {
-    const user = await stack.createUser({ email: uniqueEmail('verify-signed-in'), emailVerified: false });
-    const link = new URL((await stack.verificationLink(user.email)) ?? '');
-    const token = link.searchParams.get('token');
+  it('POST verify-email never verifies by itself: not with the address, a link token in the body, or the signed-in user’s own token', async () => {
+    const user = await stack.createUser({ email: uniqueEmail('forge'), emailVerified: false });
+    const ticket = new URL((await stack.verificationLink(user.email)) ?? '').searchParams.get('ticket');
+    expect(ticket).toBeTruthy();
+    const notVerified = 'This email address has not been verified.';
+    expect(
+      expectFailure(await stack.api('/api/profile/verify-email', { body: { email: user.email } }), 400),
+    ).toBe(notVerified);
+    expect(
+      expectFailure(
+        await stack.api('/api/profile/verify-email', { body: { email: user.email, token: ticket } }),
+        400,
+      ),
+    ).toBe(notVerified);
+    expect(
+      expectFailure(
+        await stack.api('/api/profile/verify-email', {
+          token: user.accessToken,
+          body: { email: user.email },
+        }),
+        400,
+      ),
+    ).toBe(notVerified);
     expectFailure(
       await stack.api('/api/profile/verify-email', {
         token: user.accessToken,
@@ -501,41 +549,27 @@ describe('email verification', () => {
       }),
       400,
     );
-    expectFailure(
-      await stack.api('/api/profile/verify-email', { body: { email: user.email, token: 'forged-token' } }),
-      400,
-    );
-    const ok = await stack.api('/api/profile/verify-email', {
+    expect(stack.repo.getUser(user.sub)?.emailVerified).toBe(false);
+    // An invite waiting for this address stays out of reach.
+    const accepted = await stack.api('/api/userpractice/invite-code', {
       token: user.accessToken,
-      body: { email: user.email, token },
+      body: { inviteCode: 'JOINAU01' },
     });
-    expect(ok.status).toBe(200);
+    expect(accepted.status).toBe(403);
   });
 
-  it('refuses an address that was never sent a verification email, and bad input', async () => {
-    const quiet = await stack.createUser({ email: uniqueEmail('never-sent'), emailVerified: false });
-    const response = await fetch(`${stack.idpUrl}/__test/users`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        email: uniqueEmail('no-mail'),
-        emailVerified: false,
-        sendVerificationEmail: false,
-      }),
-    });
-    const silent = (await response.json()) as CreatedUser;
-    expect(await stack.mail(silent.email)).toHaveLength(0);
-    expectFailure(await stack.api('/api/profile/verify-email', { body: { email: silent.email } }), 400);
-    expectFailure(
-      await stack.api('/api/profile/verify-email', { body: { email: 'nobody.at.all@example.test' } }),
-      404,
-    );
+  it('answers an unknown address like an unverified one, and refuses bad input', async () => {
+    expect(
+      expectFailure(
+        await stack.api('/api/profile/verify-email', { body: { email: 'nobody.at.all@example.test' } }),
+        400,
+      ),
+    ).toBe('This email address has not been verified.');
     const invalid = expectProblem(
       await stack.api('/api/profile/verify-email', { body: { email: 'not-an-email' } }),
       400,
     );
     expect(Object.keys(invalid.errors)).toEqual(['email']);
-    expect(quiet.emailVerified).toBe(false);
   });
 });
 
@@ -753,7 +787,7 @@ describe('request bodies and routing', () => {
         rawBody: JSON.stringify({ filler: 'x'.repeat(70 * 1024) }),
         headers: { 'Content-Type': 'application/json' },
       }),
-      400,
+      413,
     );
     expect(huge.title).toBe('Request body too large');
     expect(expectProblem(await stack.api(path, { body: 'just a string' }), 400).errors).toEqual({

@@ -171,12 +171,16 @@ describe('dev mailbox', () => {
     const list = await (await fetch(`${stack.mailboxUrl}/?to=${encodeURIComponent(user.email)}`)).text();
     expect(list).toContain(`/messages/${json[0]?.id}`);
     const message = await (await fetch(`${stack.mailboxUrl}/messages/${json[0]?.id}`)).text();
-    const href = /href="([^"]+verified-email[^"]+)"/.exec(message)?.[1]?.replace(/&amp;/g, '&') ?? '';
+    const href = /href="([^"]+email-verification[^"]+)"/.exec(message)?.[1]?.replace(/&amp;/g, '&') ?? '';
+    // The provider's verification ticket (decision 081), which then sends the browser to the app.
     const link = new URL(href);
-    expect(link.origin).toBe(stack.appUrl);
-    expect(link.pathname).toBe('/auth/verified-email');
-    expect(link.searchParams.get('email')).toBe(user.email);
-    expect(link.searchParams.get('token')).toBeTruthy();
+    expect(link.origin).toBe(stack.idpUrl);
+    expect(link.pathname).toBe('/u/email-verification');
+    expect(link.searchParams.get('ticket')).toBeTruthy();
+    const opened = await fetch(link, { redirect: 'manual' });
+    expect(opened.headers.get('location')).toBe(
+      `${stack.appUrl}/auth/verified-email?email=${encodeURIComponent(user.email)}`,
+    );
     expect((await fetch(`${stack.mailboxUrl}/messages/999999`)).status).toBe(404);
   });
 });
@@ -212,6 +216,8 @@ describe('test reset', () => {
     expect(stale.status).toBe(401);
     expect((stale.json as { detail: string }).detail).toBe('The user of this access token no longer exists.');
     expect(stack.repo.getUser(seedAccounts.verified.sub)?.email).toBe(seedAccounts.verified.email);
-    expect(await stack.verificationLink(seedAccounts.unverified.email)).toContain('/auth/verified-email');
+    expect(await stack.verificationLink(seedAccounts.unverified.email)).toContain(
+      '/u/email-verification?ticket=',
+    );
   });
 });

@@ -167,7 +167,7 @@ describe('authorization code flow with PKCE', () => {
       email_verified: false,
       given_name: 'Sig',
     });
-    expect(await stack.verificationLink(email)).toContain(`${stack.appUrl}/auth/verified-email?email=`);
+    expect(await stack.verificationLink(email)).toContain(`${stack.idpUrl}/u/email-verification?ticket=`);
     const again = new Browser();
     const second = await startLogin(again, { screen_hint: 'signup' });
     const duplicate = await again.go(`${second.interaction}/signup`, {
@@ -335,7 +335,9 @@ describe('refresh tokens', () => {
     await stack.createUser({ email, emailVerified: false, password: 'Str0ng!pass' });
     const tokens = await stack.loginWithPassword(email, 'Str0ng!pass');
     expect(decodeJwt(tokens.id_token).email_verified).toBe(false);
-    expect((await stack.api('/api/profile/verify-email', { body: { email } })).status).toBe(200);
+    // The emailed link is the provider's ticket (decision 081): opening it verifies the address.
+    const opened = await fetch((await stack.verificationLink(email)) ?? '', { redirect: 'manual' });
+    expect(opened.status).toBe(302);
     const refreshed = await stack.refresh(tokens.refresh_token ?? '');
     expect(decodeJwt(String(refreshed.body.id_token)).email_verified).toBe(true);
     expect(decodeJwt(String(refreshed.body.access_token)).email_verified).toBe(true);

@@ -76,7 +76,8 @@ async function choose(page: Page, name: string, option: string) {
 }
 
 function linkIn(text: string): string {
-  const match = /https?:\/\/\S+\/auth\/verified-email\?\S+/.exec(text);
+  // The provider's verification ticket (decision 081); it sends the browser on to /auth/verified-email.
+  const match = /https?:\/\/\S+\/u\/email-verification\?ticket=\S+/.exec(text);
   if (!match) throw new Error(`no verification link in: ${text}`);
   return match[0];
 }

@@ -76,6 +76,12 @@ export const fixtures = {
     message: 'Api, Request failed, Practice exists',
   } satisfies OnboardingFailure,
   unauthenticated: { kind: 'unauthenticated' } satisfies OnboardingFailure,
+  limited: {
+    kind: 'failed',
+    status: 429,
+    message: 'Too many attempts',
+    retryAfterSeconds: 42,
+  } satisfies OnboardingFailure,
 };
 
 const regions: OnboardingInput['regions'] = [
@@ -124,7 +130,12 @@ const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])>
     fixtures.directory(null),
     fixtures.directory('au-paws'),
   ),
-  'xstate.error.actor.verifyPin': error('verifyPin', fixtures.validation, new Error('offline')),
+  'xstate.error.actor.verifyPin': error(
+    'verifyPin',
+    fixtures.validation,
+    fixtures.limited,
+    new Error('offline'),
+  ),
   'xstate.done.actor.getSessionUser': done(
     'getSessionUser',
     null,

@@ -161,6 +161,9 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
           const error = snapshot.context.error;
           expect(text('Invalid pin, please try again.')).toBe(error?.code === 'pinInvalid');
           if (error?.code === 'pinRejected') expect(text(error.messages.join(', '))).toBe(true);
+          expect(text('Too many attempts. Please wait 42 seconds and try again.')).toBe(
+            error?.code === 'pinLimited',
+          );
           break;
         }
         case 'account':

@@ -241,7 +241,9 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     async verificationLink(to) {
       const messages = await mail(to);
       const match = messages
-        .map((message) => /https?:\/\/[^\s"<]+\/auth\/verified-email\?[^\s"<]+/.exec(message.text)?.[0])
+        .map(
+          (message) => /https?:\/\/[^\s"<]+\/u\/email-verification\?ticket=[^\s"<]+/.exec(message.text)?.[0],
+        )
         .find(Boolean);
       return match ?? null;
     },

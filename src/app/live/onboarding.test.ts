@@ -76,6 +76,19 @@ describe('onboarding draft in local storage', () => {
 });
 
 describe('API errors as the machine reads them', () => {
+  it('keeps the server’s retry hint of a 429 (too many pin checks)', () => {
+    expect(
+      toFailure(
+        new ApiError({
+          status: 429,
+          code: 'HTTP_ERROR',
+          message: 'Too many attempts',
+          retryAfterSeconds: 42,
+        }),
+      ),
+    ).toEqual({ kind: 'failed', status: 429, message: 'Too many attempts', retryAfterSeconds: 42 });
+  });
+
   it('maps validation, server messages, client failures and sign-in', () => {
     expect(
       toFailure(

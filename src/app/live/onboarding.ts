@@ -156,7 +156,13 @@ export function toFailure(error: unknown): OnboardingFailure {
     if (Object.keys(fieldErrors).length > 0) return { kind: 'validation', fieldErrors, messages: [] };
     // Client-made messages (network down, timeout, unparseable) are not the server's words.
     const serverMessage = error.code === 'HTTP_ERROR' && !error.messageDescriptor ? error.message : null;
-    return { kind: 'failed', status: error.status, message: serverMessage };
+    return {
+      kind: 'failed',
+      status: error.status,
+      message: serverMessage,
+      // The server's retry hint (429), when it gave one.
+      ...(error.retryAfterSeconds === null ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+    };
   }
   return { kind: 'failed', status: 500, message: null };
 }

@@ -32,6 +32,11 @@ export const onboardingMessages = defineMessages({
     defaultMessage: 'Invalid pin, please try again.',
     description: 'Error: the pin was not accepted (spec §8)',
   },
+  pinLimitedNoHint: {
+    id: 'onboarding.pin.limitedNoHint',
+    defaultMessage: 'Too many attempts. Please wait a minute and try again.',
+    description: 'Error: too many pin checks from this device, without a waiting time from the server',
+  },
   accountTitle: {
     id: 'onboarding.account.title',
     defaultMessage: 'Create your account',

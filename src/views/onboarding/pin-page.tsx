@@ -30,7 +30,20 @@ export function PinPage({ initialPin }: { initialPin?: string }) {
       ? error.messages.join(', ')
       : error?.code === 'pinInvalid'
         ? intl.formatMessage(m.pinInvalid)
-        : null;
+        : error?.code === 'pinLimited'
+          ? error.retryAfterSeconds
+            ? intl.formatMessage(
+                {
+                  id: 'onboarding.pin.limited',
+                  defaultMessage:
+                    'Too many attempts. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+                  description:
+                    'Error: too many pin checks from this device, with how long the server asked to wait',
+                },
+                { seconds: error.retryAfterSeconds },
+              )
+            : intl.formatMessage(m.pinLimitedNoHint)
+          : null;
 
   return (
     <OnboardingFrame title={intl.formatMessage(m.pinTitle)} intro={intl.formatMessage(m.pinIntro)}>

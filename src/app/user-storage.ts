@@ -1,0 +1,98 @@
+import type { SessionUser } from '../../machines/domain';
+import { logger } from './logger';
+import { storageKeys } from './storage-keys';
+
+/**
+ * Per-user data in the browser (docs/decisions/080-per-user-browser-data.md): the onboarding
+ * draft, the stored invite and its landing flag, and the stored page belong to the user who was
+ * signed in when they were written. A shared front-desk computer must never show one user's
+ * draft to the next, so this module, following the session actor from outside it:
+ *
+ * - records the owner (the signed-in user's `sub`) when somebody is signed in; data written while
+ *   signed out (a pin or an invite before sign-up) is adopted by the user who signs in next;
+ * - removes everything when a DIFFERENT user signs in (the previous one never logged out);
+ * - removes everything when the session ends: logout, login_required, a stale or foreign
+ *   provider session being cleared, or a page that settles signed out while data still has an
+ *   owner (the owner's session ended elsewhere).
+ */
+
+/** Every local storage key that holds one user's data. */
+export const perUserStorageKeys: readonly string[] = [
+  storageKeys.onboardingPin,
+  storageKeys.onboardingPracticeRegistration,
+  storageKeys.onboardingProfileRegistration,
+  storageKeys.onboardingOptions,
+  storageKeys.invite,
+  storageKeys.inviteLanding,
+  storageKeys.storedPage,
+  storageKeys.userDataOwner,
+];
+
+type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** Removes every per-user key (and the owner mark). */
+export function clearUserData(storage: KeyValueStore): void {
+  for (const key of perUserStorageKeys) {
+    try {
+      storage.removeItem(key);
+    } catch (error) {
+      logger.warn('user storage: could not remove', key, error);
+    }
+  }
+}
+
+/** The signed-in user takes the data over: another owner's data is removed first. */
+export function claimUserData(storage: KeyValueStore, sub: string): void {
+  try {
+    const owner = storage.getItem(storageKeys.userDataOwner);
+    if (owner === sub) return;
+    if (owner !== null) clearUserData(storage);
+    storage.setItem(storageKeys.userDataOwner, sub);
+  } catch (error) {
+    logger.warn('user storage: could not record the owner', error);
+  }
+}
+
+/** Session states that end the signed-in user's session (the browser leaves or reloads next). */
+const endingStates = new Set(['loggingOut', 'endingSession', 'clearingStaleSession', 'clearingLoginHint']);
+
+/** The part of the session actor this module reads (structural, so tests can pass fakes). */
+export interface WatchableSession {
+  getSnapshot(): SessionSnapshotLike;
+  subscribe(listener: (snapshot: SessionSnapshotLike) => void): { unsubscribe(): void };
+}
+
+interface SessionSnapshotLike {
+  value: unknown;
+  context: { user: SessionUser | null };
+}
+
+function topStateOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') return Object.keys(value)[0] ?? '';
+  return '';
+}
+
+/** Keeps the per-user data bound to the session's user; returns the unsubscribe. */
+export function bindUserStorage(session: WatchableSession, storage: KeyValueStore | null = defaultStorage()) {
+  if (!storage) return () => undefined;
+  const follow = (snapshot: SessionSnapshotLike) => {
+    const top = topStateOf(snapshot.value);
+    const user = snapshot.context.user;
+    if (top === 'signedIn' && user?.sub) claimUserData(storage, user.sub);
+    else if (endingStates.has(top)) clearUserData(storage);
+    else if (top === 'signedOut' && storage.getItem(storageKeys.userDataOwner) !== null)
+      clearUserData(storage);
+  };
+  follow(session.getSnapshot());
+  const subscription = session.subscribe(follow);
+  return () => subscription.unsubscribe();
+}
+
+function defaultStorage(): KeyValueStore | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,174 @@
+import type { Page } from '@playwright/test';
+import { expect, test, uniqueEmail } from './fixtures';
+import { createUser, logInAtIdp } from './practices-support';
+
+/**
+ * Trust on a shared front-desk computer (issue 18): per-user data in the browser belongs to the
+ * signed-in user and does not outlive their sign-out (docs/decisions/080-per-user-browser-data.md).
+ */
+
+function field(page: Page, name: string) {
+  return page.locator(`#field-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`);
+}
+
+/** Every value in local and session storage, as one string per entry ("key=value"). */
+async function everythingStored(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const entries: string[] = [];
+    for (const storage of [window.localStorage, window.sessionStorage]) {
+      for (let i = 0; i < storage.length; i += 1) {
+        const key = storage.key(i) ?? '';
+        entries.push(`${key}=${storage.getItem(key) ?? ''}`);
+      }
+    }
+    return entries;
+  });
+}
+
+test.describe('a shared computer', () => {
+  test('user B fills the wizard and logs out; user A signs in and finds nothing of B (forms, local and session storage)', async ({
+    page,
+    stack,
+  }) => {
+    const b = await createUser(stack, { email: uniqueEmail('bea'), name: 'Bea Bishop' });
+    const a = await createUser(stack, { email: uniqueEmail('alan'), name: 'Alan Archer' });
+    const bTraces = [
+      'Beatrice',
+      'Bishop',
+      '0498765432',
+      '1985-03-04',
+      'Bishop Street Vets',
+      '5678',
+      b.email,
+      b.sub,
+    ];
+
+    // B: the pin, sign in, then steps 2 and 3 of the wizard.
+    await page.goto('/onboarding?pin=5678');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page).toHaveURL(/\/onboarding\/register-account$/);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await logInAtIdp(page, b.email);
+    await expect(page.getByRole('button', { name: 'Account menu for Bea Bishop' })).toBeVisible();
+    await page.goto('/onboarding/register-profile');
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await field(page, 'firstName').fill('Beatrice');
+    await field(page, 'lastName').fill('Bishop');
+    await field(page, 'phone').fill('0498765432');
+    await field(page, 'dateOfBirth').fill('1985-03-04');
+    await page.getByLabel('I agree to the privacy policy').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/onboarding\/register-practice$/);
+    await expect(page.getByTestId('onboarding-devices')).toBeVisible();
+    await field(page, 'practice.name').fill('Bishop Street Vets');
+    await field(page, 'practice.address.city').fill('Sydney');
+    await expect.poll(async () => (await everythingStored(page)).join('\n')).toContain('Bishop Street Vets');
+
+    // B logs out.
+    await page.getByRole('button', { name: 'Account menu for Bea Bishop' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    const afterLogout = (await everythingStored(page)).join('\n');
+    for (const trace of bTraces) expect(afterLogout).not.toContain(trace);
+
+    // A signs in on the same browser: empty forms, no pin, nothing of B's stored.
+    await page.getByRole('button', { name: 'Login' }).click();
+    await logInAtIdp(page, a.email);
+    await expect(page.getByRole('button', { name: 'Account menu for Alan Archer' })).toBeVisible();
+    await page.goto('/onboarding/register-profile');
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await expect(field(page, 'email')).toHaveValue(a.email);
+    await expect(field(page, 'firstName')).toHaveValue('');
+    await expect(field(page, 'lastName')).toHaveValue('');
+    await expect(field(page, 'phone')).toHaveValue('');
+    await expect(field(page, 'dateOfBirth')).toHaveValue('');
+    await field(page, 'firstName').fill('Alan');
+    await field(page, 'lastName').fill('Archer');
+    await field(page, 'phone').fill('0411222333');
+    await field(page, 'dateOfBirth').fill('1979-05-06');
+    await page.getByLabel('I agree to the privacy policy').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/onboarding\/register-practice$/);
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    await expect(field(page, 'practice.name')).toHaveValue('');
+    await expect(field(page, 'practice.address.city')).toHaveValue('');
+    await expect(page.getByTestId('onboarding-devices')).toHaveCount(0);
+    const asA = (await everythingStored(page)).join('\n');
+    for (const trace of bTraces) expect(asA).not.toContain(trace);
+    await expect(page.locator('body')).not.toContainText('Beatrice');
+  });
+
+  test('an unverified account opening /auth/verified-email with its own address is not verified (only the emailed link verifies)', async ({
+    page,
+    stack,
+    consoleErrors,
+  }) => {
+    const user = await createUser(stack, {
+      email: uniqueEmail('forger'),
+      name: 'Fay Forger',
+      emailVerified: false,
+    });
+    await page.goto('/auth/unverified-email?returnTo=%2Fredirected');
+    await logInAtIdp(page, user.email);
+    await expect(page.getByRole('heading', { name: 'Please verify your email' })).toBeVisible();
+    await page.goto(`/auth/verified-email?email=${encodeURIComponent(user.email)}`);
+    await expect(page.getByText("We couldn't verify your email")).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Thank you for verifying your email.' })).toHaveCount(0);
+    expect(stack.repo.getUser(user.sub)?.emailVerified).toBe(false);
+    // The browser logs the refused call (400); nothing else may be logged.
+    const refused = consoleErrors.filter((e) => /status of 400 .*\/api\/profile\/verify-email/.test(e));
+    expect(refused.length).toBeGreaterThan(0);
+    for (const e of refused) consoleErrors.splice(consoleErrors.indexOf(e), 1);
+  });
+
+  test('guessing companion pins is stopped: after too many wrong pins the pin step says to wait', async ({
+    page,
+    freshStack,
+    consoleErrors,
+  }) => {
+    // A stack of its own: this test locks its client out of pin checks for a minute.
+    const tryPin = async (pin: string) => {
+      await page.goto(`${freshStack.appUrl}/onboarding?pin=${pin}`);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    };
+    for (let i = 0; i < 10; i += 1) {
+      await tryPin(String(9000 + i));
+      await expect(page.getByText('Invalid pin, please try again.')).toBeVisible();
+    }
+    await tryPin('1234');
+    await expect(
+      page.getByText(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/onboarding\?pin=1234$/);
+    // The browser logs the refused calls (400, 429); nothing else may be logged.
+    const refused = consoleErrors.filter((e) =>
+      /status of (400|429) .*\/api\/onboarding\/verify-pin/.test(e),
+    );
+    expect(refused.length).toBe(11);
+    for (const e of refused) consoleErrors.splice(consoleErrors.indexOf(e), 1);
+  });
+
+  test('an impossible date of birth (29 February 2023) says it must be a valid date', async ({
+    page,
+    stack,
+  }) => {
+    const user = await createUser(stack, { email: uniqueEmail('leap'), name: 'Lea Leap' });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await logInAtIdp(page, user.email);
+    await expect(page.getByRole('button', { name: 'Account menu for Lea Leap' })).toBeVisible();
+    await page.goto('/onboarding/register-profile');
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    // Typed into Chromium's own date input (en-US order here: month, day, year).
+    await field(page, 'dateOfBirth').click();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type('02292023');
+    expect(
+      await field(page, 'dateOfBirth').evaluate((input: HTMLInputElement) => input.validity.badInput),
+    ).toBe(true);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Date of birth must be a valid date')).toBeVisible();
+    await expect(page.getByText('Date of birth is required')).toHaveCount(0);
+  });
+});
