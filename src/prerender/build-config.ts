@@ -32,6 +32,10 @@ export const prerenderConfig: RuntimeConfig = {
       },
     ],
     ...builtInSupport,
+    // Where the product's public documents live; the runtime configuration names its own (the
+    // local stack serves /legal/*), and the app's links replace these when it takes over.
+    termsUrl: `${builtInSupport.marketingSiteUrl}/terms`,
+    privacyUrl: `${builtInSupport.marketingSiteUrl}/privacy`,
   },
   auth: {
     auth0Domain: '',
