@@ -6,9 +6,7 @@
  * redirects), and the view given the actor directly or through the seams (seams-plugin.ts).
  */
 import { useSelector } from '@xstate/react';
-import type { ReactElement } from 'react';
-import type { AnyActorRef, AnyStateMachine } from 'xstate';
-import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import type { AnyActorRef } from 'xstate';
 import type { OnboardingActor } from '../../src/app/live/onboarding';
 import { UnverifiedEmailView } from '../../src/views/auth/unverified-email-page';
 import { VerifiedEmailView } from '../../src/views/auth/verified-email-page';
@@ -26,34 +24,8 @@ import {
   switchPracticeSpec,
 } from '../../tests/model/practices.model';
 import type { PathSpec } from '../../tests/support/paths';
-import { viewConfig } from '../../tests/support/view-config';
 import { fakedMachine } from '../viewer/walker';
-import { BrokenFixtureView, brokenFixtureSpec } from './fixtures/broken';
-
-export interface AtlasTarget {
-  name: string;
-  /** The registry spec (tests/model/registry.ts) whose generated paths are photographed. */
-  spec: PathSpec;
-  /** Route search/params the views read (seams). */
-  search?: Record<string, unknown>;
-  params?: Record<string, string>;
-  /** The machine with fake actors and inert effects. */
-  machine(): AnyStateMachine;
-  render(actor: AnyActorRef): ReactElement;
-}
-
-/** The same runtime configuration the view path tests use. */
-export const atlasConfig: RuntimeConfig = viewConfig;
-
-/** Every provided action that is an effect (not an assign) becomes a no-op, as in the view tests. */
-function inertEffects(spec: PathSpec): AnyStateMachine {
-  const actions = Object.fromEntries(
-    Object.keys(spec.machine.implementations.actions ?? {})
-      .filter((name) => !name.startsWith('assign'))
-      .map((name) => [name, () => undefined]),
-  );
-  return fakedMachine(spec, { actions: actions as never });
-}
+import { type AtlasTarget, inertEffects } from './target';
 
 function EmailVerificationScreen({ actor }: { actor: AnyActorRef }) {
   const screen = useSelector(actor, (s: { context: { screen?: string } }) => s.context.screen);
@@ -103,15 +75,4 @@ export const atlasTargets: AtlasTarget[] = [
     machine: () => inertEffects(switchPracticeSpec as PathSpec),
     render: (actor) => <SwitchPracticeView actor={actor as never} />,
   },
-  // Not photographed by default: the deliberately broken fixture of scripts/atlas.test.ts.
-  {
-    name: 'atlas-fixture-broken',
-    spec: brokenFixtureSpec as PathSpec,
-    machine: () => fakedMachine(brokenFixtureSpec as PathSpec),
-    render: (actor) => <BrokenFixtureView actor={actor} />,
-  },
 ];
-
-export const defaultAtlasMachines = atlasTargets
-  .map((t) => t.name)
-  .filter((n) => !n.startsWith('atlas-fixture'));
