@@ -23,6 +23,8 @@ import {
 export interface LoadingScreenProps {
   loading: boolean;
   heading?: ReactNode;
+  /** 1 when the loading screen is the whole page (its heading is the page's), else 2. */
+  headingOrder?: 1 | 2;
   /** Accessible name of the spinner (default 'Loading'). */
   spinnerLabel?: string;
   /** Keep the children visible until the pop-in delay instead of hiding them at once. */
@@ -36,6 +38,7 @@ export interface LoadingScreenProps {
 export function LoadingScreen({
   loading,
   heading,
+  headingOrder = 2,
   spinnerLabel,
   keepContentVisible = false,
   supportUrl,
@@ -57,7 +60,11 @@ export function LoadingScreen({
     <Center mih="50vh" p="md" data-testid="loading-screen">
       <Stack align="center" gap="md" maw={480} ta="center">
         <SpinnerStatus label={spinnerLabel} />
-        {heading ? <Title order={2}>{heading}</Title> : null}
+        {heading ? (
+          <Title order={headingOrder} size="h2">
+            {heading}
+          </Title>
+        ) : null}
         {longLoading ? <LongLoadingMessage supportUrl={supportUrl} onLogout={onLogout} /> : null}
       </Stack>
     </Center>

@@ -86,7 +86,7 @@ export function AuthRedirectView({ actor }: { actor: ActorRefFrom<typeof authRed
   return (
     <Center mih="60vh" aria-busy="true">
       <Stack align="center" gap="sm">
-        <Loader aria-label={intl.formatMessage(signInMessages.spinnerLabel)} />
+        <Loader role="status" aria-label={intl.formatMessage(signInMessages.spinnerLabel)} />
         <Text c="dimmed">{intl.formatMessage(signInMessages.signingIn)}</Text>
       </Stack>
     </Center>

@@ -17,5 +17,5 @@ export function PortalRedirectPage() {
   // The address as requested, before the router normalises its query (unknown parameters are kept).
   const [target] = useState(() => ({ path: window.location.pathname, search: window.location.search }));
   usePortalRedirectActor(target);
-  return <BusyScreen heading={intl.formatMessage(messages.redirecting)} />;
+  return <BusyScreen page heading={intl.formatMessage(messages.redirecting)} />;
 }
