@@ -102,6 +102,12 @@ async function openHarness(page: Page, url: string): Promise<void> {
 
 const scrollWidthOf = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
+/** `overflows at … (scrollWidth N): <p> "…"`, naming the innermost elements that stick out. */
+async function overflowReport(page: Page, what: string, scrollWidth: number): Promise<string> {
+  const culprits = await page.evaluate(() => window.atlas.overflowing());
+  return `overflows at ${what} (scrollWidth ${scrollWidth})${culprits.length ? `: ${culprits.join(', ')}` : ''}`;
+}
+
 async function layoutFindings(page: Page): Promise<string[]> {
   const findings = await page.evaluate(() => window.atlas.layout());
   return findings.map((f) => `layout (${f.kind}): ${f.message}`);
@@ -143,7 +149,7 @@ async function checkScreen(page: Page, width: number): Promise<string[]> {
   found.push(...(await layoutFindings(page)));
   await page.evaluate(() => window.atlas.textSize(200));
   const big = await scrollWidthOf(page);
-  if (big > width) found.push(`overflows at 200 % text size at ${width} px (scrollWidth ${big})`);
+  if (big > width) found.push(await overflowReport(page, `200 % text size at ${width} px`, big));
   await page.evaluate(() => window.atlas.textSize(100));
   return found;
 }
@@ -214,7 +220,7 @@ export async function runAtlas(
             found.push(...sink);
             const scrollWidth = await scrollWidthOf(page);
             if (width <= 375 && scrollWidth > width)
-              found.push(`overflows at ${width} px (scrollWidth ${scrollWidth})`);
+              found.push(await overflowReport(page, `${width} px`, scrollWidth));
             const file = join('shots', fileSafe(machine), `${fileSafe(state.key)}.${locale}.${width}.png`);
             mkdirSync(join(outDir, 'shots', fileSafe(machine)), { recursive: true });
             await page.screenshot({ path: join(outDir, file), fullPage: true });
@@ -231,7 +237,7 @@ export async function runAtlas(
           await page.evaluate(() => window.atlas.textSize(100));
           const narrow = await scrollWidthOf(page);
           const atReflow: string[] = [];
-          if (narrow > REFLOW_WIDTH) atReflow.push(`overflows at ${REFLOW_WIDTH} px (scrollWidth ${narrow})`);
+          if (narrow > REFLOW_WIDTH) atReflow.push(await overflowReport(page, `${REFLOW_WIDTH} px`, narrow));
           atReflow.push(...(await layoutFindings(page)));
           for (const reason of atReflow) report(REFLOW_WIDTH, reason);
           entry.shots[entry.shots.length - 1]?.problems.push(

@@ -25,7 +25,7 @@ import enGB from '../../src/i18n/catalogs/en-GB.json';
 import { activePaths } from '../../tests/support/machine-graph';
 import { generatePaths, type MachinePath } from '../../tests/support/paths';
 import { journeyOf, startWalk, type Walk } from '../viewer/walker';
-import { checkLayout, type LayoutFinding } from './layout';
+import { checkLayout, type LayoutFinding, overflowing } from './layout';
 import { seamState } from './seams';
 import { type AtlasTarget, atlasConfig } from './target';
 
@@ -57,6 +57,8 @@ declare global {
       show(machine: string, pathIndex: number, step: number): Promise<ShowResult>;
       /** The layout findings of the screen shown, at the current viewport and text size. */
       layout(): LayoutFinding[];
+      /** The innermost elements wider than the viewport (to name them in an overflow report). */
+      overflowing(): string[];
       /** Sets the root text size (100 or 200 %) and waits for the layout to settle. */
       textSize(percent: number): Promise<void>;
       names: string[];
@@ -223,6 +225,7 @@ export function startHarness(targets: AtlasTarget[]): void {
     list,
     show,
     layout: () => checkLayout(container),
+    overflowing: () => overflowing(container),
     textSize,
     names: atlasTargets.map((t) => t.name),
   };

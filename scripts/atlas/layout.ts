@@ -172,3 +172,25 @@ function checkStyles(root: Element): LayoutFinding[] {
 export function checkLayout(root: Element): LayoutFinding[] {
   return [...checkStyles(root), ...checkLabels(root), ...checkOverlap(root)];
 }
+
+/** Describes the innermost elements that stick out to the right of the viewport (for reports). */
+export function overflowing(root: Element): string[] {
+  const width = document.documentElement.clientWidth;
+  const out: string[] = [];
+  for (const element of root.querySelectorAll('*')) {
+    if (element.getBoundingClientRect().right <= width + 1 || !visible(element)) continue;
+    const inner = [...element.children].some((c) => c.getBoundingClientRect().right > width + 1);
+    if (inner) continue;
+    const named = [...element.classList].find((c) => c.startsWith('mantine-')) ?? '';
+    const text = short(element.textContent ?? '');
+    out.push(`<${element.tagName.toLowerCase()}${named ? ` .${named}` : ''}>${text ? ` "${text}"` : ''}`);
+    if (out.length >= 3) break;
+  }
+  // Text sticking out of a box that itself fits (a long word).
+  for (const node of out.length ? [] : textNodes(root)) {
+    if (!lineBoxes(node).some((box) => box.right > width + 1)) continue;
+    out.push(`text "${short(node.textContent ?? '')}"`);
+    if (out.length >= 3) break;
+  }
+  return out;
+}
