@@ -35,7 +35,7 @@ export const theme = createTheme({
         label: { whiteSpace: 'normal', textAlign: 'center', paddingBlock: rem(4) },
       },
     },
-    Title: { styles: { root: { overflowWrap: 'break-word' } } },
+    Title: { styles: { root: { overflowWrap: 'anywhere' } } },
   },
 });
 
