@@ -70,7 +70,7 @@ test('pick a machine, send an event, play a journey; the chart and the real scre
   await expect(screen.getByRole('heading', { level: 1, name: 'Join with an invite code' })).toBeVisible();
 
   // An accepted event: the state, its highlight in the chart and the real screen move.
-  const screenText = () => screen.locator('#root').innerText();
+  const screenText = () => screen.locator('#root').textContent();
   const before = await screenText();
   await page.getByTestId('events').getByRole('button', { disabled: false }).first().click();
   await expect(page.getByTestId('history').locator('li')).toHaveCount(1);
