@@ -46,7 +46,7 @@ export function mantineComponentCss(): Plugin {
       const full = join(base, file);
       for (const m of readFileSync(full, 'utf8').matchAll(/from\s*"(\.[^"]+)"/g)) {
         const target = resolve(dirname(full), m[1]!);
-        const hit = /[\\/]esm[\\/](?:components|utils)[\\/]([A-Za-z]+)[\\/]/.exec(target);
+        const hit = /[\\/]esm[\\/]components[\\/]([A-Za-z]+)[\\/]/.exec(target);
         if (hit && hit[1] !== dir) deps.add(hit[1]!);
       }
     }
