@@ -18,11 +18,12 @@
  * the script exits 1.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { chromiumArgs } from '../playwright.config';
-import type { AtlasState, ShowResult } from './atlas/harness';
+import type { AtlasState, ShowResult } from './atlas/harness-core';
 import { defaultAtlasMachines } from './atlas/names';
 import { discoverMachines } from './diagrams';
 
@@ -83,9 +84,74 @@ const esc = (s: string) =>
 const firstLine = (s: string) => (s.split('\n')[0] ?? '').slice(0, 300);
 const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_|_$/g, '') || 'state';
 
+/** The narrowest width every screen must fit without horizontal scrolling (WCAG 1.4.10). */
+const REFLOW_WIDTH = 320;
+
+/**
+ * axe-core's rule sets: WCAG 2.0 and 2.1, levels A and AA, and Deque's best practices; plus
+ * `target-size` (WCAG 2.2's 2.5.8, with its spacing and inline exceptions), reported as layout.
+ */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
 async function openHarness(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.waitForSelector('body[data-atlas-loaded]', { state: 'attached', timeout: 30000 });
+  await page.addScriptTag({ content: AXE_SOURCE });
+}
+
+const scrollWidthOf = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** `overflows at … (scrollWidth N): <p> "…"`, naming the innermost elements that stick out. */
+async function overflowReport(page: Page, what: string, scrollWidth: number): Promise<string> {
+  const culprits = await page.evaluate(() => window.atlas.overflowing());
+  return `overflows at ${what} (scrollWidth ${scrollWidth})${culprits.length ? `: ${culprits.join(', ')}` : ''}`;
+}
+
+async function layoutFindings(page: Page): Promise<string[]> {
+  const findings = await page.evaluate(() => window.atlas.layout());
+  return findings.map((f) => `layout (${f.kind}): ${f.message}`);
+}
+
+/**
+ * The checks of one screen at one width (decision 070): axe-core (0 violations), the layout check
+ * (scripts/atlas/layout.ts), and no horizontal scrolling at 200 % text size.
+ */
+async function checkScreen(page: Page, width: number): Promise<string[]> {
+  const found: string[] = [];
+  const violations = await page.evaluate(async (tags) => {
+    const { axe } = window as unknown as { axe: typeof import('axe-core') };
+    const result = await axe.run(document, {
+      runOnly: {
+        type: 'rule',
+        values: axe
+          .getRules(tags)
+          .filter((r) => !r.tags.some((t) => t === 'experimental' || t === 'deprecated'))
+          .map((r) => r.ruleId)
+          .concat('target-size'),
+      },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+    }));
+  }, AXE_TAGS);
+  for (const v of violations) {
+    found.push(
+      v.id === 'target-size'
+        ? `layout (target): smaller than 24 × 24 px without enough space around it (axe target-size): ${v.targets.join(', ')}`
+        : `axe ${v.id} (${v.impact}): ${v.help} — ${v.targets.join(', ')}`,
+    );
+  }
+  found.push(...(await layoutFindings(page)));
+  await page.evaluate(() => window.atlas.textSize(200));
+  const big = await scrollWidthOf(page);
+  if (big > width) found.push(await overflowReport(page, `200 % text size at ${width} px`, big));
+  await page.evaluate(() => window.atlas.textSize(100));
+  return found;
 }
 
 export async function runAtlas(
@@ -108,7 +174,9 @@ export async function runAtlas(
   });
   const address = server.httpServer.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const base = `http://127.0.0.1:${port}/atlas/harness.html`;
+  const origin = `http://127.0.0.1:${port}/atlas`;
+  const harnessOf = (machine: string) =>
+    machine.startsWith('atlas-fixture') ? `${origin}/fixtures/harness.html` : `${origin}/harness.html`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs, headless: true });
   const problems: AtlasProblem[] = [];
   const results = new Map<string, StateShots[]>();
@@ -122,18 +190,24 @@ export async function runAtlas(
         if (msg.type() === 'error') sink.push(`console error: ${firstLine(msg.text())}`);
       });
       page.on('pageerror', (error) => sink.push(`page error: ${firstLine(error.message)}`));
-      await openHarness(page, `${base}?locale=${locale}`);
-      // Errors while the harness itself loads belong to no state: reported once, under '(harness)'.
-      for (const reason of sink) {
-        problems.push({ machine: '(harness)', state: '(load)', locale, width: 1280, path: '', reason });
-      }
-      sink = [];
+      let loaded = '';
       for (const machine of options.machines) {
+        if (loaded !== harnessOf(machine)) {
+          loaded = harnessOf(machine);
+          sink = [];
+          await openHarness(page, `${loaded}?locale=${locale}`);
+          // Errors while the harness itself loads belong to no state: reported under '(harness)'.
+          for (const reason of sink) {
+            problems.push({ machine: '(harness)', state: '(load)', locale, width: 1280, path: '', reason });
+          }
+        }
         const states = await page.evaluate((name) => window.atlas.list(name), machine);
         const entries = results.get(machine) ?? states.map((state) => ({ state, shots: [] as Shot[] }));
         results.set(machine, entries);
         for (const entry of entries) {
           const { state } = entry;
+          const report = (width: number, reason: string) =>
+            problems.push({ machine, state: state.key, locale, width, path: state.path, reason });
           for (const width of options.widths) {
             sink = [];
             await page.setViewportSize({ width, height: 900 });
@@ -141,24 +215,34 @@ export async function runAtlas(
               ([name, p, s]) => window.atlas.show(name as string, p as number, s as number),
               [machine, state.pathIndex, state.step] as const,
             );
-            const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
             const found: string[] = [];
             if (shown.error) found.push(shown.error);
             found.push(...sink);
+            const scrollWidth = await scrollWidthOf(page);
             if (width <= 375 && scrollWidth > width)
-              found.push(`overflows at ${width} px (scrollWidth ${scrollWidth})`);
+              found.push(await overflowReport(page, `${width} px`, scrollWidth));
             const file = join('shots', fileSafe(machine), `${fileSafe(state.key)}.${locale}.${width}.png`);
             mkdirSync(join(outDir, 'shots', fileSafe(machine)), { recursive: true });
             await page.screenshot({ path: join(outDir, file), fullPage: true });
             shotCount++;
+            if (!shown.error) found.push(...(await checkScreen(page, width)));
             entry.shots.push({ locale, width, file, problems: found });
-            for (const reason of found) {
-              problems.push({ machine, state: state.key, locale, width, path: state.path, reason });
-            }
+            for (const reason of found) report(width, reason);
             if (shown.empty && found.length === 0) {
               entry.shots[entry.shots.length - 1]?.problems.push('(renders nothing visible)');
             }
           }
+          // Reflow (WCAG 1.4.10): the screen last shown, narrowed to 320 px.
+          await page.setViewportSize({ width: REFLOW_WIDTH, height: 900 });
+          await page.evaluate(() => window.atlas.textSize(100));
+          const narrow = await scrollWidthOf(page);
+          const atReflow: string[] = [];
+          if (narrow > REFLOW_WIDTH) atReflow.push(await overflowReport(page, `${REFLOW_WIDTH} px`, narrow));
+          atReflow.push(...(await layoutFindings(page)));
+          for (const reason of atReflow) report(REFLOW_WIDTH, reason);
+          entry.shots[entry.shots.length - 1]?.problems.push(
+            ...atReflow.map((r) => `${REFLOW_WIDTH} px: ${r}`),
+          );
         }
       }
       await context.close();
@@ -217,7 +301,7 @@ async function renderHtml(
             `<li>${esc(p.machine)} · ${esc(p.state)} · ${esc(p.locale)} ${p.width}px — ${esc(p.reason)}</li>`,
         )
         .join('')}</ul></div>`
-    : '<div class="summary">No problems: every screen rendered without console errors and fits 375 px.</div>';
+    : '<div class="summary">No problems: every screen rendered without console errors, with 0 axe-core violations and 0 layout findings; it fits 320 px and 200 % text.</div>';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Screen atlas</title>
 <style>

@@ -5,55 +5,39 @@
  * fake actors (their results are path events), inert effect actions (navigation, storage,
  * redirects), and the view given the actor directly or through the seams (seams-plugin.ts).
  */
+
+import { Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import type { ReactElement } from 'react';
-import type { AnyActorRef, AnyStateMachine } from 'xstate';
-import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import type { AnyActorRef } from 'xstate';
 import type { OnboardingActor } from '../../src/app/live/onboarding';
+import { NewVersionPrompt } from '../../src/ui/new-version-prompt';
+import { AuthRedirectView } from '../../src/views/auth/redirect-page';
+import { SignInPendingView } from '../../src/views/auth/sign-in-pending';
 import { UnverifiedEmailView } from '../../src/views/auth/unverified-email-page';
 import { VerifiedEmailView } from '../../src/views/auth/verified-email-page';
 import { InviteCodeView } from '../../src/views/invites/invite-code-page';
 import { InviteView } from '../../src/views/invites/invite-page';
 import { LandingView } from '../../src/views/landing/landing-page';
 import { OnboardingSteps } from '../../src/views/onboarding/onboarding-flow';
+import { PortalRedirectView } from '../../src/views/portal/portal-redirect-page';
 import { SwitchPracticeView } from '../../src/views/practices/switch-practice-page';
-import { emailVerificationPathSpec } from '../../tests/model/auth.model';
+import {
+  authRedirectPathSpec,
+  emailVerificationPathSpec,
+  sessionPathSpec,
+} from '../../tests/model/auth.model';
+import { buildCheckPathSpec } from '../../tests/model/build-check.model';
 import { onboardingPathSpec } from '../../tests/model/onboarding.model';
 import {
   inviteCodeSpec,
   inviteSpec,
   landingSpec,
+  portalRedirectSpec,
   switchPracticeSpec,
 } from '../../tests/model/practices.model';
 import type { PathSpec } from '../../tests/support/paths';
-import { viewConfig } from '../../tests/support/view-config';
 import { fakedMachine } from '../viewer/walker';
-import { BrokenFixtureView, brokenFixtureSpec } from './fixtures/broken';
-
-export interface AtlasTarget {
-  name: string;
-  /** The registry spec (tests/model/registry.ts) whose generated paths are photographed. */
-  spec: PathSpec;
-  /** Route search/params the views read (seams). */
-  search?: Record<string, unknown>;
-  params?: Record<string, string>;
-  /** The machine with fake actors and inert effects. */
-  machine(): AnyStateMachine;
-  render(actor: AnyActorRef): ReactElement;
-}
-
-/** The same runtime configuration the view path tests use. */
-export const atlasConfig: RuntimeConfig = viewConfig;
-
-/** Every provided action that is an effect (not an assign) becomes a no-op, as in the view tests. */
-function inertEffects(spec: PathSpec): AnyStateMachine {
-  const actions = Object.fromEntries(
-    Object.keys(spec.machine.implementations.actions ?? {})
-      .filter((name) => !name.startsWith('assign'))
-      .map((name) => [name, () => undefined]),
-  );
-  return fakedMachine(spec, { actions: actions as never });
-}
+import { type AtlasTarget, atlasConfig, inertEffects } from './target';
 
 function EmailVerificationScreen({ actor }: { actor: AnyActorRef }) {
   const screen = useSelector(actor, (s: { context: { screen?: string } }) => s.context.screen);
@@ -103,15 +87,44 @@ export const atlasTargets: AtlasTarget[] = [
     machine: () => inertEffects(switchPracticeSpec as PathSpec),
     render: (actor) => <SwitchPracticeView actor={actor as never} />,
   },
-  // Not photographed by default: the deliberately broken fixture of scripts/atlas.test.ts.
   {
-    name: 'atlas-fixture-broken',
-    spec: brokenFixtureSpec as PathSpec,
-    machine: () => fakedMachine(brokenFixtureSpec as PathSpec),
-    render: (actor) => <BrokenFixtureView actor={actor} />,
+    name: 'authRedirect',
+    spec: authRedirectPathSpec as PathSpec,
+    machine: () => inertEffects(authRedirectPathSpec as PathSpec),
+    render: (actor) => <AuthRedirectView actor={actor as never} />,
+  },
+  {
+    name: 'session',
+    spec: sessionPathSpec as PathSpec,
+    machine: () => inertEffects(sessionPathSpec as PathSpec),
+    render: (actor) => (
+      <SignInPendingView
+        session={actor as never}
+        supportUrl={atlasConfig.app.supportUrl ?? '/'}
+        onRetry={() => undefined}
+        onHome={() => undefined}
+        onLogout={() => undefined}
+      />
+    ),
+  },
+  {
+    name: 'build-check',
+    spec: buildCheckPathSpec as PathSpec,
+    machine: () => inertEffects(buildCheckPathSpec as PathSpec),
+    // The prompt shows over whatever page is open: a page heading stands in for it.
+    render: (actor) => (
+      <>
+        <Title order={1} p="md">
+          Any page
+        </Title>
+        <NewVersionPrompt actorRef={actor as never} inline />
+      </>
+    ),
+  },
+  {
+    name: 'portalRedirect',
+    spec: portalRedirectSpec as PathSpec,
+    machine: () => inertEffects(portalRedirectSpec as PathSpec),
+    render: () => <PortalRedirectView />,
   },
 ];
-
-export const defaultAtlasMachines = atlasTargets
-  .map((t) => t.name)
-  .filter((n) => !n.startsWith('atlas-fixture'));

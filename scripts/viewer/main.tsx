@@ -178,6 +178,8 @@ function Viewer() {
         {catalog.map((c) => (
           <NavLink
             key={c.name}
+            // A button, not an <a> without href: reachable by Tab and named as a control.
+            component="button"
             label={c.name}
             description={c.file}
             active={c.name === name}

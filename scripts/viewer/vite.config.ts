@@ -3,6 +3,7 @@
  * uses the root vite.config.ts with index.html as its only entry):
  *   /viewer/index.html        the state-chart viewer (scripts/viewer/)
  *   /atlas/harness.html       the screen-atlas harness (scripts/atlas/), driven by scripts/atlas.ts
+ *   /atlas/fixtures/harness.html  the same harness for the atlas's deliberately broken fixtures
  *
  *   npm run viewer         vite dev server on a free port (prints the URL)
  *   npm run viewer:build   static build into build/viewer/ (open with `npx vite preview --config scripts/viewer/vite.config.ts`)
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { atlasSeams } from '../atlas/seams-plugin';
+import { mantineComponentCss } from '../vite-mantine-css';
 
 const scriptsDir = join(import.meta.dirname, '..');
 const rootDir = join(scriptsDir, '..');
@@ -18,7 +20,9 @@ const rootDir = join(scriptsDir, '..');
 export default defineConfig({
   root: scriptsDir,
   base: './',
-  plugins: [react(), atlasSeams(rootDir)],
+  // The app's own per-component Mantine stylesheets (as the root vite.config.ts), so the atlas
+  // sees the screens with exactly the styles the app ships.
+  plugins: [mantineComponentCss(), react(), atlasSeams(rootDir)],
   server: { port: 5180, strictPort: false, fs: { allow: [rootDir] } },
   preview: { port: 5180, strictPort: false },
   build: {
@@ -31,6 +35,7 @@ export default defineConfig({
       input: {
         viewer: join(scriptsDir, 'viewer', 'index.html'),
         harness: join(scriptsDir, 'atlas', 'harness.html'),
+        fixtures: join(scriptsDir, 'atlas', 'fixtures', 'harness.html'),
       },
     },
   },

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { ConnectionStatus } from '../realtime/connection-status';
 import { HubConnectionActorContext } from '../realtime/context';
@@ -28,6 +28,8 @@ export function RootLayout() {
     document.title = buildTitle(intl, productName, routePath);
   }, [intl, productName, routePath]);
 
+  useFocusHeadingOnNavigation(pathname);
+
   return (
     <HubConnectionActorContext.Provider value={hubConnection}>
       <Box>
@@ -42,4 +44,49 @@ export function RootLayout() {
       </Box>
     </HubConnectionActorContext.Provider>
   );
+}
+
+/**
+ * After an in-app navigation (not on the page the document was loaded at), keyboard focus moves to the new page's
+ * level-one heading, so keyboard and screen-reader users start on the new page rather than on
+ * <body> (the control they used is gone). A page that moved focus itself (the onboarding wizard
+ * focuses each step's heading, a form its first invalid field) keeps it. Waits up to 3 s for a
+ * lazily loaded page's heading.
+ */
+function documentPathname(): string {
+  const entry = performance.getEntriesByType('navigation')[0];
+  try {
+    return new URL(entry?.name ?? window.location.href).pathname;
+  } catch {
+    return window.location.pathname;
+  }
+}
+
+function useFocusHeadingOnNavigation(pathname: string) {
+  // The path the document was loaded at: a first render elsewhere (after the sign-in return page
+  // moved on, or a lazily loaded shell) is already a navigation.
+  const shown = useRef(documentPathname());
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    const main = document.getElementById(mainContentId);
+    if (!main) return;
+    const focusHeading = (): boolean => {
+      const active = document.activeElement;
+      if (active && active !== document.body && main.contains(active)) return true;
+      const heading = [...main.querySelectorAll<HTMLElement>('h1')].find((h) => h.checkVisibility());
+      if (!heading) return false;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus();
+      return true;
+    };
+    let frame = requestAnimationFrame(function attempt() {
+      if (!focusHeading()) frame = requestAnimationFrame(attempt);
+    });
+    const giveUp = setTimeout(() => cancelAnimationFrame(frame), 3000);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(giveUp);
+    };
+  }, [pathname]);
 }

@@ -25,6 +25,18 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   other: { mobileQuery: `(max-width: ${em(breakpoints.md)})`, collapseMs: 350 },
   spacing: { xxl: rem(48) },
+  // Reflow (WCAG 1.4.10, 1.4.4): at 320 px or 200 % text a button's label and a heading's long
+  // word wrap instead of pushing the page sideways (the atlas checks it). Plain style objects, so
+  // the theme imports no component (and no component stylesheet) into the first paint.
+  components: {
+    Button: {
+      styles: {
+        root: { height: 'auto', minHeight: 'var(--button-height)' },
+        label: { whiteSpace: 'normal', textAlign: 'center', paddingBlock: rem(4) },
+      },
+    },
+    Title: { styles: { root: { overflowWrap: 'anywhere' } } },
+  },
 });
 
 /**

@@ -145,6 +145,14 @@ describe('FormField', () => {
     expect(screen.getByText('You must agree to the Terms & Conditions in order to continue.')).toBeTruthy();
   });
 
+  it('marks an inline control with an error as invalid, like the text fields (focusable as the first invalid field)', async () => {
+    renderWithProviders(<PracticeForm region="au" />);
+    const terms = screen.getByLabelText(/I agree to the Terms & Conditions/);
+    expect(terms.getAttribute('aria-invalid')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(terms.getAttribute('aria-invalid')).toBe('true'));
+  });
+
   it('validates on change with the region rules', async () => {
     renderWithProviders(<PracticeForm region="au" />);
     const postcode = screen.getByLabelText(/^Postcode/);

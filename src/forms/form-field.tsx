@@ -163,6 +163,7 @@ const FieldControl = memo(function FieldControl({
           <Checkbox
             {...base}
             checked={input.value === true}
+            aria-invalid={error ? true : undefined}
             onChange={(e) => helpers.setValue(e.currentTarget.checked)}
           />
           {children}
@@ -174,6 +175,7 @@ const FieldControl = memo(function FieldControl({
         <Switch
           {...base}
           checked={input.value === true}
+          aria-invalid={error ? true : undefined}
           onChange={(e) => helpers.setValue(e.currentTarget.checked)}
         />
       );

@@ -12,7 +12,13 @@ function NameField() {
   const { values, errors, touched, handleChange } = useFormikContext<{ name: string }>();
   return (
     <>
-      <input aria-label="Name" name="name" value={values.name} onChange={handleChange} />
+      <input
+        aria-label="Name"
+        name="name"
+        value={values.name}
+        onChange={handleChange}
+        aria-invalid={touched.name && errors.name ? true : undefined}
+      />
       {touched.name && errors.name ? <p>{errors.name}</p> : null}
     </>
   );
@@ -53,6 +59,17 @@ describe('SubmitForm', () => {
     expect(await screen.findByText('Name is required')).toBeTruthy();
     expect(onValid).not.toHaveBeenCalled();
     await waitFor(() => expect(onSubmit).not.toHaveBeenCalled());
+  });
+
+  it('a submit that fails validation focuses the first invalid field and announces it (live region)', async () => {
+    renderForm(vi.fn(), vi.fn());
+    const button = screen.getByRole('button', { name: 'Send' });
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
+    const status = screen.getByRole('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toBe('1 field needs your attention.');
   });
 
   it('isValidNow: a rule that only runs asynchronously counts as not valid (Formik decides)', () => {

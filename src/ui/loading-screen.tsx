@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
@@ -23,6 +23,11 @@ import {
 export interface LoadingScreenProps {
   loading: boolean;
   heading?: ReactNode;
+  /**
+   * 1 when the loading screen is the whole page (its heading is the page's; without a heading, a
+   * visually hidden one with the spinner's name), else 2.
+   */
+  headingOrder?: 1 | 2;
   /** Accessible name of the spinner (default 'Loading'). */
   spinnerLabel?: string;
   /** Keep the children visible until the pop-in delay instead of hiding them at once. */
@@ -36,6 +41,7 @@ export interface LoadingScreenProps {
 export function LoadingScreen({
   loading,
   heading,
+  headingOrder = 2,
   spinnerLabel,
   keepContentVisible = false,
   supportUrl,
@@ -51,16 +57,37 @@ export function LoadingScreen({
     actorRef.send({ type: loading ? 'loading.start' : 'loading.done' });
   }, [loading, actorRef]);
 
+  // A whole page without a visible heading still has a level-one heading for screen readers.
+  const hiddenHeading = headingOrder === 1 && !heading ? <HiddenHeading label={spinnerLabel} /> : null;
   if (contentVisible) return <>{children}</>;
-  if (!spinnerVisible) return <div data-testid="loading-pending" />;
+  if (!spinnerVisible) return <div data-testid="loading-pending">{hiddenHeading}</div>;
   return (
     <Center mih="50vh" p="md" data-testid="loading-screen">
       <Stack align="center" gap="md" maw={480} ta="center">
+        {hiddenHeading}
         <SpinnerStatus label={spinnerLabel} />
-        {heading ? <Title order={2}>{heading}</Title> : null}
+        {heading ? (
+          <Title order={headingOrder} size="h2">
+            {heading}
+          </Title>
+        ) : null}
         {longLoading ? <LongLoadingMessage supportUrl={supportUrl} onLogout={onLogout} /> : null}
       </Stack>
     </Center>
+  );
+}
+
+function HiddenHeading({ label }: { label: string | undefined }) {
+  const intl = useIntl();
+  return (
+    <VisuallyHidden component="h1">
+      {label ??
+        intl.formatMessage({
+          id: 'loading.spinner.label',
+          defaultMessage: 'Loading',
+          description: 'Accessible name of the loading spinner',
+        })}
+    </VisuallyHidden>
   );
 }
 

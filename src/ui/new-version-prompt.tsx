@@ -19,20 +19,23 @@ export function NewVersionPrompt({ actorRef, inline = false }: NewVersionPromptP
   const intl = useIntl();
   const open = useSelector(actorRef, selectUpdateAvailable);
   if (!open) return null;
+  const title = intl.formatMessage({
+    id: 'build.newVersion.title',
+    defaultMessage: 'A new version is available',
+    description: 'Title of the prompt shown when a newer build of the app was published',
+  });
   const notification = (
     <Notification
       role="alertdialog"
       aria-live="polite"
       data-testid="new-version-prompt"
       withCloseButton={false}
-      title={intl.formatMessage({
-        id: 'build.newVersion.title',
-        defaultMessage: 'A new version is available',
-        description: 'Title of the prompt shown when a newer build of the app was published',
-      })}
+      title={title}
+      aria-label={title}
       style={inline ? undefined : { position: 'fixed', right: 16, bottom: 16, zIndex: 1000, maxWidth: 380 }}
     >
-      <Text size="sm">
+      {/* The theme's text colour: the notification's own description grey is under 4.5:1. */}
+      <Text size="sm" c="var(--mantine-color-text)">
         <FormattedMessage
           id="build.newVersion.message"
           defaultMessage="Reload the page to get the latest version. Save anything you are working on first."

@@ -128,7 +128,7 @@ async function watchPendingScreen(page: Page): Promise<PendingScreen[]> {
               visible: Boolean(box && box.width > 0 && box.height > 0),
             }
           : null,
-        heading: pending.querySelector('h2')?.textContent ?? null,
+        heading: pending.querySelector('h1')?.textContent ?? null,
       });
     }, 100);
   });

@@ -112,7 +112,7 @@ it.describe('practices', () => {
     await page.goto('/switch-practice');
     await logInAtIdp(page, seedAccounts.verified.email);
     await keepThisAccount(page);
-    const invite = page.getByRole('button', { name: 'Accept the invite to Camden Town Vets' });
+    const invite = page.getByRole('button', { name: 'Accept invite to Camden Town Vets' });
     await expect(invite).toBeVisible();
     await invite.click();
     await expectEnvironment(page, app.stack, 'uk', 'uk-camden');

@@ -253,7 +253,7 @@ const drivers: Array<{
             return true;
           }
           case 'invite.accept': {
-            const button = screen.queryByRole('button', { name: 'Accept the invite to Camden Town Vets' });
+            const button = screen.queryByRole('button', { name: 'Accept invite to Camden Town Vets' });
             if (key !== 'uk-camden' || !button) return false;
             fireEvent.click(button);
             return true;

@@ -41,7 +41,7 @@ export function AuthRedirectView({ actor }: { actor: ActorRefFrom<typeof authRed
     const method = intl.formatMessage(methodNameMessages[alternate.method]);
     return (
       <Center mih="60vh" p="md">
-        <Stack align="center" gap="md" maw={480}>
+        <Stack align="center" gap="md" maw={480} w="100%">
           <Title order={1}>
             <FormattedMessage
               id="auth.redirect.alternateTitle"
@@ -86,8 +86,10 @@ export function AuthRedirectView({ actor }: { actor: ActorRefFrom<typeof authRed
   return (
     <Center mih="60vh" aria-busy="true">
       <Stack align="center" gap="sm">
-        <Loader aria-label={intl.formatMessage(signInMessages.spinnerLabel)} />
-        <Text c="dimmed">{intl.formatMessage(signInMessages.signingIn)}</Text>
+        <Loader role="status" aria-label={intl.formatMessage(signInMessages.spinnerLabel)} />
+        <Title order={1} size="md" fw={400} c="dimmed">
+          {intl.formatMessage(signInMessages.signingIn)}
+        </Title>
       </Stack>
     </Center>
   );

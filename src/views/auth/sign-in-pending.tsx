@@ -52,6 +52,7 @@ export function SignInPendingView({
       <LoadingScreen
         loading
         heading={redirecting ? intl.formatMessage(signInMessages.signingIn) : undefined}
+        headingOrder={1}
         spinnerLabel={redirecting ? intl.formatMessage(signInMessages.spinnerLabel) : undefined}
         supportUrl={supportUrl}
         onLogout={onLogout}

@@ -28,15 +28,20 @@ export function VerifiedEmailPage() {
 
 function Busy() {
   const intl = useIntl();
+  const label = intl.formatMessage({
+    id: 'auth.verified.loading',
+    defaultMessage: 'Verifying your email',
+    description: 'Heading and accessible label of the spinner while the email is verified',
+  });
   return (
     <Center mih="60vh" aria-busy="true">
-      <Loader
-        aria-label={intl.formatMessage({
-          id: 'auth.verified.loading',
-          defaultMessage: 'Verifying your email',
-          description: 'Accessible label of the spinner while the email is verified',
-        })}
-      />
+      <Stack align="center" gap="sm">
+        <Loader role="status" aria-label={label} />
+        {/* The page's heading while it works (a page without a level-one heading is lost). */}
+        <Title order={1} size="h3">
+          {label}
+        </Title>
+      </Stack>
     </Center>
   );
 }

@@ -1,12 +1,13 @@
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { defineMessages, useIntl } from 'react-intl';
 import { type InviteCodeContext, selectInviteCodeView } from '../../../machines/invite-code.machine';
 import { selectProfileStepFailure, selectStepBusy } from '../../../machines/profile-step.machine';
 import { type InviteCodeActor, useInviteCodeActor } from '../../app/live/invites';
 import { FormField } from '../../forms/form-field';
+import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
 import { LoginChooser } from '../../ui/login-chooser';
 import { inviteCodeFields, inviteCodeSchema } from '../../validation/schemas';
@@ -87,6 +88,8 @@ export function InviteCodeView({ actor }: { actor: InviteCodeActor }) {
   const errorCode = useSelector(actor, selectErrorCode);
   const serverMessage = useSelector(actor, selectServerMessage);
   const validate = useSchemaValidation<InviteCodeValues>(inviteCodeSchema);
+  const submitCode = (values: InviteCodeValues) =>
+    actor.send({ type: 'code.submit', code: values.inviteCode });
 
   let body: React.ReactNode;
   switch (view) {
@@ -119,9 +122,9 @@ export function InviteCodeView({ actor }: { actor: InviteCodeActor }) {
         <Formik<InviteCodeValues>
           initialValues={{ inviteCode: code }}
           validate={validate}
-          onSubmit={(values) => actor.send({ type: 'code.submit', code: values.inviteCode })}
+          onSubmit={submitCode}
         >
-          <Form noValidate>
+          <SubmitForm schema={inviteCodeSchema} onValid={submitCode}>
             <Stack gap="md">
               <Text>{intl.formatMessage(m.text)}</Text>
               {inviteCodeFields.map((field) => (
@@ -138,7 +141,7 @@ export function InviteCodeView({ actor }: { actor: InviteCodeActor }) {
                 {intl.formatMessage(m.submit)}
               </Button>
             </Stack>
-          </Form>
+          </SubmitForm>
         </Formik>
       );
       break;

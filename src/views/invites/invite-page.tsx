@@ -161,6 +161,6 @@ export function InviteView({ actor }: { actor: InviteActor }) {
     case 'inviteNotFound':
       return problem(intl.formatMessage(m.notFoundTitle), intl.formatMessage(m.notFoundText), toPractices);
     default:
-      return <BusyScreen heading={intl.formatMessage(m.loading)} />;
+      return <BusyScreen page heading={intl.formatMessage(m.loading)} />;
   }
 }

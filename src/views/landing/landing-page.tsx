@@ -68,5 +68,5 @@ export function LandingView({ actor }: { actor: LandingActor }) {
       </Container>
     );
   }
-  return <BusyScreen heading={intl.formatMessage(messages.loading)} />;
+  return <BusyScreen page heading={intl.formatMessage(messages.loading)} />;
 }

@@ -43,7 +43,7 @@ export function DirectoryPracticePage() {
     <OnboardingFrame title={intl.formatMessage(m.directoryLoading)}>
       <Stack>
         <Center py="xl">
-          <Loader aria-label={intl.formatMessage(m.directoryLoading)} />
+          <Loader role="status" aria-label={intl.formatMessage(m.directoryLoading)} />
         </Center>
       </Stack>
     </OnboardingFrame>

@@ -58,7 +58,7 @@ export function RegisterProfilePage() {
     <OnboardingFrame step={2} title={intl.formatMessage(m.profileTitle)}>
       {loading || !initialValues ? (
         <Center py="xl">
-          <Loader aria-label={intl.formatMessage(m.profileTitle)} />
+          <Loader role="status" aria-label={intl.formatMessage(m.profileTitle)} />
         </Center>
       ) : (
         <Formik<ProfileFormValues> initialValues={initialValues} validate={validate} onSubmit={submit}>

@@ -17,7 +17,8 @@ export function ThankYouPage() {
       <Stack gap="md">
         <Text>{intl.formatMessage(m.thankYouActivating)}</Text>
         <Center py="md">
-          <Loader aria-label={intl.formatMessage(m.thankYouActivating)} />
+          {/* Decorative: the text above says what happens. */}
+          <Loader aria-hidden="true" />
         </Center>
         {takingLong && (
           <Alert color="blue" variant="light" role="status">

@@ -13,9 +13,14 @@ const messages = defineMessages({
 
 /** /mobile/* and /billing/*: the machine picks the portal; this only shows a spinner. */
 export function PortalRedirectPage() {
-  const intl = useIntl();
   // The address as requested, before the router normalises its query (unknown parameters are kept).
   const [target] = useState(() => ({ path: window.location.pathname, search: window.location.search }));
   usePortalRedirectActor(target);
-  return <BusyScreen heading={intl.formatMessage(messages.redirecting)} />;
+  return <PortalRedirectView />;
+}
+
+/** What every state of the portal-redirect machine shows (also in the screen atlas). */
+export function PortalRedirectView() {
+  const intl = useIntl();
+  return <BusyScreen page heading={intl.formatMessage(messages.redirecting)} />;
 }

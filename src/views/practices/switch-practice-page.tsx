@@ -106,7 +106,7 @@ const m = switchPracticeMessages;
 
 const acceptInviteLabel = defineMessage<{ practiceName: string }>({
   id: 'practices.switch.invites.acceptLabel',
-  defaultMessage: 'Accept the invite to {practiceName}',
+  defaultMessage: 'Accept invite to {practiceName}',
   description: 'Accessible name of the accept button of an invite card',
 });
 

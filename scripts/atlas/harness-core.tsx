@@ -1,0 +1,236 @@
+/**
+ * Atlas harness core (dev-only pages scripts/atlas/harness.html for the app's machines and
+ * scripts/atlas/fixtures/harness.html for the deliberately broken fixtures, each its own bundle
+ * with only its own stylesheets; driven by scripts/atlas.ts). Mounts the
+ * real view of a machine for one state of one generated path: the real machine with fake actors
+ * replays the path's events up to that state (delays on a simulated clock), then the view renders
+ * the actor inside the app's providers (Mantine theme, react-intl with the locale's catalog).
+ *
+ *   window.atlas.list(machine)              → the states to photograph (first path reaching each)
+ *   window.atlas.show(machine, path, step)  → mounts that screen; resolves when settled, with
+ *                                             { error } when the view threw or the replay diverged
+ *   window.atlas.layout()                   → layout findings of the screen shown (./layout.ts)
+ *   window.atlas.textSize(200)              → root text size in %, for the 200 % text check
+ * `harness.html?machine=onboarding&path=3&step=5&locale=en-GB` shows one screen directly and marks
+ * `data-atlas-ready` on <body> when settled.
+ */
+import { MantineProvider } from '@mantine/core';
+import { Component, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { IntlProvider } from 'react-intl';
+import type { EventObject } from 'xstate';
+import { RuntimeConfigContext } from '../../src/app/actors-context';
+import { cssVariablesResolver, theme } from '../../src/app/theme';
+import enGB from '../../src/i18n/catalogs/en-GB.json';
+import { activePaths } from '../../tests/support/machine-graph';
+import { generatePaths, type MachinePath } from '../../tests/support/paths';
+import { journeyOf, startWalk, type Walk } from '../viewer/walker';
+import { checkLayout, type LayoutFinding, overflowing } from './layout';
+import { seamState } from './seams';
+import { type AtlasTarget, atlasConfig } from './target';
+
+export interface AtlasState {
+  machine: string;
+  /** JSON of the state value: the key a state is photographed under. */
+  key: string;
+  value: unknown;
+  active: string[];
+  tags: string[];
+  pathIndex: number;
+  step: number;
+  /** The generated path's description (events) and journey (states). */
+  path: string;
+  journey: string;
+}
+
+export interface ShowResult {
+  error: string | null;
+  empty: boolean;
+}
+
+export type { LayoutFinding };
+
+declare global {
+  interface Window {
+    atlas: {
+      list(machine: string): AtlasState[];
+      show(machine: string, pathIndex: number, step: number): Promise<ShowResult>;
+      /** The layout findings of the screen shown, at the current viewport and text size. */
+      layout(): LayoutFinding[];
+      /** The innermost elements wider than the viewport (to name them in an overflow report). */
+      overflowing(): string[];
+      /** Sets the root text size (100 or 200 %) and waits for the layout to settle. */
+      textSize(percent: number): Promise<void>;
+      names: string[];
+    };
+  }
+}
+
+const locale = new URLSearchParams(location.search).get('locale') === 'en-GB' ? 'en-GB' : 'en-AU';
+const messages: Record<string, string> = locale === 'en-GB' ? (enGB as Record<string, string>) : {};
+document.documentElement.lang = locale;
+
+/** The machines this harness page can show (set by startHarness). */
+let atlasTargets: AtlasTarget[] = [];
+
+const pathsCache = new Map<string, MachinePath[]>();
+function pathsOf(name: string): MachinePath[] {
+  let paths = pathsCache.get(name);
+  if (!paths) {
+    const target = atlasTargets.find((t) => t.name === name);
+    if (!target) throw new Error(`atlas: unknown machine '${name}'`);
+    paths = generatePaths(target.spec);
+    pathsCache.set(name, paths);
+  }
+  return paths;
+}
+
+function list(name: string): AtlasState[] {
+  const out = new Map<string, AtlasState>();
+  pathsOf(name).forEach((path, pathIndex) => {
+    const states = [path.initial, ...path.steps.map((s) => s.state)];
+    const journey = journeyOf(states.map((s) => s.value));
+    states.forEach((state, step) => {
+      const key = JSON.stringify(state.value);
+      if (out.has(key)) return;
+      out.set(key, {
+        machine: name,
+        key,
+        value: state.value,
+        active: activePaths(state.value),
+        tags: state.tags,
+        pathIndex,
+        step,
+        path: path.description,
+        journey,
+      });
+    });
+  });
+  return [...out.values()];
+}
+
+class Boundary extends Component<{ children: ReactNode; onError(error: Error): void }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: Error) {
+    this.props.onError(error);
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+let root: Root | null = null;
+let walk: Walk | null = null;
+const container = document.getElementById('root') as HTMLElement;
+
+const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function show(name: string, pathIndex: number, step: number): Promise<ShowResult> {
+  const path = atlasTargets.some((t) => t.name === name) ? pathsOf(name)[pathIndex] : undefined;
+  if (!path) return { error: `unknown machine '${name}' or no path #${pathIndex}`, empty: true };
+  const expected = step === 0 ? path.initial : path.steps[step - 1]?.state;
+  return mount(
+    name,
+    path.input,
+    path.steps.slice(0, step).map((s) => s.event),
+    expected?.value,
+  );
+}
+
+/** Mounts the view of `name` for the state reached by replaying `events` from `input`. */
+async function mount(
+  name: string,
+  input: unknown,
+  events: EventObject[],
+  expected?: unknown,
+): Promise<ShowResult> {
+  document.body.removeAttribute('data-atlas-ready');
+  root?.unmount();
+  walk?.stop();
+  root = null;
+  walk = null;
+  const target = atlasTargets.find((t) => t.name === name);
+  if (!target) return { error: `unknown machine '${name}'`, empty: true };
+  let error: string | null = null;
+  try {
+    walk = startWalk(target.spec, input, events, target.machine());
+  } catch (e) {
+    return { error: `replay failed: ${e instanceof Error ? e.message : String(e)}`, empty: true };
+  }
+  const actual = walk.snapshot().value;
+  if (expected !== undefined && JSON.stringify(actual) !== JSON.stringify(expected)) {
+    error = `replay diverged: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
+  }
+  seamState.actor = walk.actor;
+  seamState.search = target.search ?? {};
+  seamState.params = target.params ?? {};
+  root = createRoot(container);
+  root.render(
+    <IntlProvider locale={locale} defaultLocale="en-AU" messages={messages}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <RuntimeConfigContext.Provider value={atlasConfig}>
+          {/* The app shell's main landmark (src/app/root-layout.tsx) around the route's view. */}
+          <main id="main-content" tabIndex={-1}>
+            <Boundary
+              onError={(e) => {
+                error = `the view threw: ${e.message}`;
+              }}
+            >
+              {target.render(walk.actor)}
+            </Boundary>
+          </main>
+        </RuntimeConfigContext.Provider>
+      </MantineProvider>
+    </IntlProvider>,
+  );
+  await frame();
+  await frame();
+  // Busy screens show their spinner after the loading pop-in delay (machines/constants.ts). The
+  // rendered busy screen counts too: a parent waiting on a child machine (the invite flows'
+  // profile step) has no busy tag of its own.
+  const busy =
+    walk.snapshot().hasTag('busy') ||
+    walk.snapshot().hasTag('loading') ||
+    container.querySelector('[data-testid="busy-screen"]') !== null;
+  await sleep(busy ? 650 : 150);
+  await document.fonts.ready;
+  await frame();
+  const empty =
+    (container.textContent ?? '').trim() === '' && container.querySelector('svg,img,input') === null;
+  document.body.setAttribute('data-atlas-ready', error ? 'error' : 'ok');
+  return { error, empty };
+}
+
+/** The viewer embeds this page and posts its live walk: `{ atlasMount: { machine, input, events } }`. */
+window.addEventListener('message', (message: MessageEvent) => {
+  if (message.origin !== location.origin) return;
+  const data = message.data as { atlasMount?: { machine: string; input: unknown; events: EventObject[] } };
+  if (data?.atlasMount) void mount(data.atlasMount.machine, data.atlasMount.input, data.atlasMount.events);
+});
+
+async function textSize(percent: number): Promise<void> {
+  document.documentElement.style.fontSize = percent === 100 ? '' : `${percent}%`;
+  await frame();
+  await frame();
+}
+
+/** Starts the harness page for these targets (scripts/atlas/harness.tsx, fixtures/harness.tsx). */
+export function startHarness(targets: AtlasTarget[]): void {
+  atlasTargets = targets;
+  window.atlas = {
+    list,
+    show,
+    layout: () => checkLayout(container),
+    overflowing: () => overflowing(container),
+    textSize,
+    names: atlasTargets.map((t) => t.name),
+  };
+  const params = new URLSearchParams(location.search);
+  const machine = params.get('machine');
+  if (machine) void show(machine, Number(params.get('path') ?? 0), Number(params.get('step') ?? 0));
+  document.body.setAttribute('data-atlas-loaded', 'true');
+}

@@ -1,0 +1,35 @@
+/**
+ * What the atlas harness needs to show a machine's screens (scripts/atlas/targets.tsx for the
+ * app's machines, scripts/atlas/fixtures/targets.tsx for the deliberately broken fixtures).
+ */
+import type { ReactElement } from 'react';
+import type { AnyActorRef, AnyStateMachine } from 'xstate';
+import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import type { PathSpec } from '../../tests/support/paths';
+import { viewConfig } from '../../tests/support/view-config';
+import { fakedMachine } from '../viewer/walker';
+
+export interface AtlasTarget {
+  name: string;
+  /** The registry spec (tests/model/registry.ts) whose generated paths are photographed. */
+  spec: PathSpec;
+  /** Route search/params the views read (seams). */
+  search?: Record<string, unknown>;
+  params?: Record<string, string>;
+  /** The machine with fake actors and inert effects. */
+  machine(): AnyStateMachine;
+  render(actor: AnyActorRef): ReactElement;
+}
+
+/** The same runtime configuration the view path tests use. */
+export const atlasConfig: RuntimeConfig = viewConfig;
+
+/** Every provided action that is an effect (not an assign) becomes a no-op, as in the view tests. */
+export function inertEffects(spec: PathSpec): AnyStateMachine {
+  const actions = Object.fromEntries(
+    Object.keys(spec.machine.implementations.actions ?? {})
+      .filter((name) => !name.startsWith('assign'))
+      .map((name) => [name, () => undefined]),
+  );
+  return fakedMachine(spec, { actions: actions as never });
+}

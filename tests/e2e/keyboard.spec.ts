@@ -1,0 +1,207 @@
+import type { Page } from '@playwright/test';
+import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
+import type { Stack } from '../../server/stack';
+import { expect, launchStack, test, uniqueEmail } from './fixtures';
+import {
+  arrowToOption,
+  expectFocusWasVisible,
+  expectNoFocusTrap,
+  tabTo,
+  typeInto,
+  watchFocus,
+} from './keyboard-support';
+
+/**
+ * Keyboard-only journeys (issue 17): the AU onboarding (pin → email sign-up at the identity
+ * provider's pages → mailbox link → profile → practice → AU environment) and an invite-code join,
+ * with Tab, Shift+Tab, Enter, Space and the arrow keys (and typing into text fields) — no clicks.
+ * At each step focus lands on the new heading; a submit with invalid fields announces it (live
+ * region) and focuses the first invalid field; Tab reaches every control (no trap); every control
+ * the keyboard reaches on the app's pages shows its focus (keyboard-support.ts).
+ *
+ * Opening the verification link is the one step outside the app (the mail client): page.goto.
+ */
+
+const password = 'Passw0rd!x';
+
+const it = test.extend<{ app: { stack: Stack; mail(to: string): Promise<{ text: string }[]> } }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+  app: async ({}, use) => {
+    const launched = await launchStack(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {});
+    const { stack } = launched;
+    await use({
+      stack,
+      async mail(to) {
+        const response = await fetch(`${stack.mailboxUrl}/api/messages?to=${encodeURIComponent(to)}`);
+        return (await response.json()) as { text: string }[];
+      },
+    });
+    await launched.dispose();
+  },
+  baseURL: async ({ app }, use) => {
+    await use(app.stack.appUrl);
+  },
+});
+
+const field = (page: Page, name: string) => page.locator(`#field-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`);
+
+function uniqueDigits(length: number): string {
+  let out = String(Math.floor(Math.random() * 9) + 1);
+  while (out.length < length) out += String(Math.floor(Math.random() * 10));
+  return out;
+}
+
+async function expectHeadingFocused(page: Page, name: string | RegExp) {
+  await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
+}
+
+it.describe('keyboard only', () => {
+  it.beforeEach(async ({ page }) => {
+    await watchFocus(page);
+  });
+
+  it('AU onboarding: pin, email sign-up at the provider, mailbox link, profile, practice → AU environment', async ({
+    page,
+    app,
+  }) => {
+    it.slow(); // the whole onboarding, one key at a time
+    const email = uniqueEmail('keyboard-au');
+    await page.goto('/onboarding?pin=1234');
+    await expect(page.getByRole('heading', { level: 1, name: 'Set up your practice' })).toBeVisible();
+    await expectNoFocusTrap(page);
+    await tabTo(page, page.getByRole('button', { name: 'Continue', exact: true }));
+    await page.keyboard.press('Enter');
+
+    // Step 1: the account, at the identity provider's pages.
+    await expectHeadingFocused(page, 'Create your account');
+    await tabTo(page, page.getByRole('button', { name: 'Sign up with Email' }));
+    await expectFocusWasVisible(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: /^Create your .* account$/ })).toBeVisible();
+    await typeInto(page, page.getByLabel('Email address'), email);
+    await typeInto(page, page.getByLabel('Full name (optional)'), 'Ada Lovelace');
+    await typeInto(page, page.getByLabel('Password'), password);
+    await page.keyboard.press('Enter');
+
+    // The mailbox link (the mail client), then back to the app: "I've verified my email".
+    await expect(page).toHaveURL(/\/auth\/unverified-email\?returnTo=%2Fonboarding%2Fregister-account$/);
+    await expect.poll(async () => (await app.mail(email)).length).toBeGreaterThan(0);
+    const [newest] = await app.mail(email);
+    const link = /https?:\/\/\S+\/auth\/verified-email\?\S+/.exec(newest?.text ?? '')?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(link ?? '');
+    await expect(page.getByRole('heading', { name: 'Thank you for verifying your email.' })).toBeVisible();
+    await page.goBack();
+    await expect(async () => {
+      if (!page.url().includes('/auth/unverified-email')) return;
+      await tabTo(page, page.getByRole('button', { name: "I've verified my email" }), { max: 20 });
+      await expectFocusWasVisible(page);
+      await page.keyboard.press('Enter');
+      await expect(page).not.toHaveURL(/\/auth\/unverified-email/, { timeout: 3000 });
+    }).toPass({ timeout: 20_000 });
+
+    // Step 2: the profile. A submit without the privacy consent: announced, and focus on it.
+    await expect(page).toHaveURL(/\/onboarding\/register-profile$/);
+    await expectHeadingFocused(page, 'Your profile');
+    await typeInto(page, field(page, 'firstName'), 'Ada');
+    await typeInto(page, field(page, 'lastName'), 'Lovelace');
+    await typeInto(page, field(page, 'phone'), '0412345678');
+    await tabTo(page, field(page, 'dateOfBirth'));
+    await page.keyboard.type('01021990');
+    await expect(field(page, 'dateOfBirth')).toHaveValue('1990-01-02');
+    await tabTo(page, page.getByRole('button', { name: 'Continue' }));
+    await page.keyboard.press('Enter');
+    const announcement = page.locator('[data-onboarding-step="profile"]').getByTestId('form-announcement');
+    await expect(announcement).toHaveText('1 field needs your attention.');
+    await expect(announcement).toHaveAttribute('aria-live', 'polite');
+    const privacy = page.getByLabel('I agree to the privacy policy');
+    await expect(privacy).toBeFocused();
+    await expect(privacy).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('You must agree to the privacy policy in order to continue.')).toBeVisible();
+    await page.keyboard.press('Space');
+    await expect(privacy).toBeChecked();
+    await expectNoFocusTrap(page);
+    await tabTo(page, page.getByRole('button', { name: 'Continue' }), { back: true });
+    await expectFocusWasVisible(page);
+    await page.keyboard.press('Enter');
+
+    // Step 3: the practice (Australia chosen with the arrow keys).
+    await expect(page).toHaveURL(/\/onboarding\/register-practice$/);
+    await expectHeadingFocused(page, 'Your practice');
+    const region = page.getByTestId('region-choice');
+    await tabTo(page, region.getByRole('radio', { checked: true }));
+    await page.keyboard.press('ArrowRight');
+    await expect(region.getByRole('radio', { name: 'United Kingdom' })).toBeChecked();
+    await page.keyboard.press('ArrowLeft');
+    await expect(region.getByRole('radio', { name: 'Australia' })).toBeChecked();
+    await expect(page.getByText('ABN')).toBeVisible();
+    await typeInto(page, field(page, 'practice.businessName'), 'Keyboard Vets Pty Ltd');
+    await typeInto(page, field(page, 'practice.businessNumber'), uniqueDigits(11));
+    await typeInto(page, field(page, 'practice.name'), 'Keyboard Vets');
+    await typeInto(page, field(page, 'practice.email'), 'reception@keyboard.example.com');
+    await typeInto(page, field(page, 'practice.phone'), '0298765432');
+    await typeInto(page, field(page, 'practice.address.address1'), '1 George Street');
+    await typeInto(page, field(page, 'practice.address.city'), 'Sydney');
+    await typeInto(page, field(page, 'practice.address.postcode'), '2000');
+    await arrowToOption(page, field(page, 'practice.address.state'), 'New South Wales');
+    await tabTo(page, page.getByLabel('I agree to the Terms & Conditions'));
+    await page.keyboard.press('Space');
+    await expect(page.getByLabel('I agree to the Terms & Conditions')).toBeChecked();
+    await tabTo(page, page.getByRole('button', { name: 'Register practice' }));
+    await expectFocusWasVisible(page);
+    await page.keyboard.press('Enter');
+
+    await expectHeadingFocused(page, 'Thank you!');
+    await expect(page.getByTestId('environment')).toHaveText('AU environment', { timeout: 20_000 });
+    await expect(page.getByTestId('practice-name')).toHaveText('Keyboard Vets');
+  });
+
+  it('invite code: sign in at the provider, a wrong code announced and focused, the right one joins', async ({
+    page,
+    app,
+    consoleErrors,
+  }) => {
+    await page.goto('/invite-code');
+    await expect(page.getByRole('heading', { level: 1, name: 'Join with an invite code' })).toBeVisible();
+    await tabTo(page, page.getByRole('button', { name: 'Sign in with Email' }));
+    await expectFocusWasVisible(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: /^Log in to/ })).toBeVisible();
+    await typeInto(page, page.getByLabel('Email address'), seedAccounts.verified.email);
+    await typeInto(page, page.getByLabel('Password'), SEED_PASSWORD);
+    await page.keyboard.press('Enter');
+    // The seed user also has a Google account with this address: keep the email one if asked.
+    const keep = page.getByRole('button', { name: 'Continue with this account' });
+    await expect(async () => {
+      if (page.url().includes('/invite-code')) return;
+      if (await keep.isVisible()) {
+        await tabTo(page, keep, { max: 20 });
+        await page.keyboard.press('Enter');
+      }
+      await expect(page).toHaveURL(/\/invite-code$/, { timeout: 3000 });
+    }).toPass({ timeout: 20_000 });
+
+    const code = field(page, 'inviteCode');
+    await expect(code).toBeVisible();
+    await expectNoFocusTrap(page);
+    // An empty code: announced, and focus on the field.
+    await tabTo(page, page.getByRole('button', { name: 'Join practice' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('form-announcement')).toHaveText('1 field needs your attention.');
+    await expect(code).toBeFocused();
+    // A wrong code: the server's message in an alert; then the right one.
+    await page.keyboard.type('nope42');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid invite code' })).toBeVisible();
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 404/.test(e)));
+    await tabTo(page, code, { back: true });
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('joinau01');
+    await expect(code).toHaveValue('JOINAU01');
+    await tabTo(page, page.getByRole('button', { name: 'Join practice' }));
+    await expectFocusWasVisible(page);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`^${app.stack.environments.au}`));
+    await expect(page.getByTestId('practice-key')).toHaveText('au-southbank');
+  });
+});
