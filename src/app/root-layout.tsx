@@ -65,8 +65,10 @@ function documentPathname(): string {
 function useFocusHeadingOnNavigation(pathname: string) {
   // The path the document was loaded at: a first render elsewhere (after the sign-in return page
   // moved on, or a lazily loaded shell) is already a navigation.
-  const shown = useRef(documentPathname());
+  // Read in the effect: the layout is also rendered outside a browser (src/prerender).
+  const shown = useRef<string | null>(null);
   useEffect(() => {
+    shown.current ??= documentPathname();
     if (shown.current === pathname) return;
     shown.current = pathname;
     const main = document.getElementById(mainContentId);
