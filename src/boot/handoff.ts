@@ -82,10 +82,32 @@ function carryValue(from: HTMLInputElement | HTMLTextAreaElement | HTMLSelectEle
   to.dispatchEvent(new Event(to instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
 
+/**
+ * A queued click reaches its button once the app enables it: the app may show its screen while
+ * it still checks the session (its buttons disabled meanwhile), and a click on a disabled button
+ * would be lost.
+ */
+function clickWhenEnabled(button: HTMLButtonElement): void {
+  if (!button.disabled) {
+    button.click();
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (!button.isConnected) observer.disconnect();
+    else if (!button.disabled) {
+      observer.disconnect();
+      button.click();
+    }
+  });
+  observer.observe(button, { attributes: true, attributeFilter: ['disabled'] });
+}
+
 function swap(shell: HTMLElement, root: HTMLElement): void {
   const shellFields = displayed<HTMLInputElement>(shell, fieldSelector);
   const shellFocusables = displayed<HTMLElement>(shell, focusableSelector);
   const focused = shell.contains(document.activeElement) ? document.activeElement : null;
+  // Keep the focus ring as it was (an autofocused box shows it; a clicked button does not).
+  const ringShown = focused?.matches(':focus-visible') ?? false;
   shell.replaceWith(root);
   const appFields = displayed<HTMLInputElement>(root, fieldSelector);
   for (const field of shellFields) {
@@ -94,14 +116,22 @@ function swap(shell: HTMLElement, root: HTMLElement): void {
   }
   if (focused) {
     const target = counterpart(focused, shellFocusables, displayed<HTMLElement>(root, focusableSelector));
-    if (target instanceof HTMLElement) target.focus();
+    if (target instanceof HTMLElement) target.focus({ focusVisible: ringShown } as FocusOptions);
   }
   const queued = window.__shellQueue ?? [];
   window.__shellQueue = undefined;
-  const buttons = displayed<HTMLButtonElement>(root, 'button');
-  for (const action of queued) {
-    buttons.filter((button) => (button.textContent ?? '').trim() === action.label)[action.nth]?.click();
-  }
+  if (queued.length === 0) return;
+  // After the app's first frame on screen: its screen may still settle (the router's first
+  // navigation, the session answer) and re-render the buttons the clicks are meant for.
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      const buttons = displayed<HTMLButtonElement>(root, 'button');
+      for (const action of queued) {
+        const button = buttons.filter((b) => (b.textContent ?? '').trim() === action.label)[action.nth];
+        if (button) clickWhenEnabled(button);
+      }
+    }, 0),
+  );
 }
 
 /**

@@ -67,6 +67,8 @@ it.describe('keyboard only', () => {
     it.slow(); // the whole onboarding, one key at a time
     const email = uniqueEmail('keyboard-au');
     await page.goto('/onboarding?pin=1234');
+    // The app has taken over from the prerendered page (the walk counts the app's controls).
+    await expect(page.locator('#shell')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'Set up your practice' })).toBeVisible();
     await expectNoFocusTrap(page);
     await tabTo(page, page.getByRole('button', { name: 'Continue', exact: true }));
@@ -162,6 +164,7 @@ it.describe('keyboard only', () => {
     consoleErrors,
   }) => {
     await page.goto('/invite-code');
+    await expect(page.locator('#shell')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'Join with an invite code' })).toBeVisible();
     await tabTo(page, page.getByRole('button', { name: 'Sign in with Email' }));
     await expectFocusWasVisible(page);
