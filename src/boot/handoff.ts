@@ -107,7 +107,7 @@ function swap(shell: HTMLElement, root: HTMLElement): void {
   const shellFocusables = displayed<HTMLElement>(shell, focusableSelector);
   const focused = shell.contains(document.activeElement) ? document.activeElement : null;
   // Keep the focus ring as it was (an autofocused box shows it; a clicked button does not).
-  const ringShown = focused?.matches(':focus-visible') ?? false;
+  const ringShown = focused ? focused.matches(':focus-visible') || focused.hasAttribute('autofocus') : false;
   shell.replaceWith(root);
   const appFields = displayed<HTMLInputElement>(root, fieldSelector);
   for (const field of shellFields) {

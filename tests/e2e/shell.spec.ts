@@ -144,15 +144,21 @@ test.describe('navigation bar and account menu, signed out', () => {
   for (const path of ['/auth/redirect', '/invite-code?forceLogin=false']) {
     test(`is hidden on ${path}`, async ({ page }) => {
       const seen = await recordTitles(page);
-      // /auth/redirect moves on after 1 s: the page's clock stands still while it is looked at.
-      await page.clock.install();
-      await page.goto(path);
-      await expect(async () => {
-        await page.clock.runFor(20);
-        expect(seen.length).toBeGreaterThan(0);
-        await expect(page.locator('#root main')).toBeVisible({ timeout: 100 });
-      }).toPass();
-      expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
+      if (path.startsWith('/auth/redirect')) {
+        // /auth/redirect moves on after 1 s: the page's clock stands still while it is looked at.
+        await page.clock.install();
+        await page.goto(path);
+        await expect(async () => {
+          await page.clock.runFor(20);
+          expect(seen.length).toBeGreaterThan(0);
+          await expect(page.getByRole('main')).toBeVisible({ timeout: 100 });
+        }).toPass();
+        expect(new URL(page.url()).pathname).toBe('/auth/redirect');
+      } else {
+        await page.goto(path);
+        await expect.poll(() => seen.length).toBeGreaterThan(0);
+        await expect(page.getByRole('main')).toBeVisible();
+      }
       await expect(page.getByRole('banner')).toHaveCount(0);
     });
   }
