@@ -115,7 +115,11 @@ function swap(shell: HTMLElement, root: HTMLElement): void {
     if (target) carryValue(field, target);
   }
   if (focused) {
-    const target = counterpart(focused, shellFocusables, displayed<HTMLElement>(root, focusableSelector));
+    // A skip link's target (focusable by script only) is found by its id; a control by its place.
+    const target =
+      focused.id && focused.getAttribute('tabindex') === '-1'
+        ? root.querySelector(`#${CSS.escape(focused.id)}`)
+        : counterpart(focused, shellFocusables, displayed<HTMLElement>(root, focusableSelector));
     if (target instanceof HTMLElement) target.focus({ focusVisible: ringShown } as FocusOptions);
   }
   const queued = window.__shellQueue ?? [];

@@ -159,6 +159,17 @@ test.describe('prerendered first screens', () => {
       await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     });
 
+    test('the skip link followed in the shell leaves the focus on the main content', async ({ page }) => {
+      await page.goto('/no-access');
+      await expect(page.locator('#shell')).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('#shell')).toBeVisible();
+      await expect(page.locator('#shell')).toHaveCount(0, { timeout: 20_000 });
+      await expect(page.getByRole('main')).toBeFocused();
+    });
+
     test('a sign-in button pressed takes the visitor to the identity provider', async ({ page }) => {
       await page.goto('/');
       await expect(page.locator('#shell')).toBeVisible();

@@ -71,6 +71,17 @@ interface TestFixtures {
   freshStack: Stack;
 }
 
+/**
+ * Puts the page's clock under the test's control before the page loads: time stands still (no
+ * timer fires) except when the test runs it on with `page.clock.runFor`. An installed clock
+ * otherwise flows with real time, so a slow machine would move a timed screen on by itself.
+ */
+export async function holdClock(page: Page): Promise<void> {
+  const start = Date.UTC(2026, 0, 1);
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 10_000);
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature

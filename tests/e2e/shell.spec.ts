@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, holdClock, test, uniqueEmail } from './fixtures';
 
 /**
  * The app shell in Chromium against the local stack (server/stack.ts serves productName
@@ -146,7 +146,7 @@ test.describe('navigation bar and account menu, signed out', () => {
       const seen = await recordTitles(page);
       if (path.startsWith('/auth/redirect')) {
         // /auth/redirect moves on after 1 s: the page's clock stands still while it is looked at.
-        await page.clock.install();
+        await holdClock(page);
         await page.goto(path);
         await expect(async () => {
           await page.clock.runFor(20);

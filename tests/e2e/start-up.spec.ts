@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, holdClock, test } from './fixtures';
 
 /**
  * Start-up when the configuration call hangs (decision 053): the long-loading message stays on
@@ -14,7 +14,7 @@ test('a hanging configuration call ends on a failure screen with a way on', asyn
     await new Promise<void>((resolve) => held.push(resolve));
     return route.abort();
   });
-  await page.clock.install();
+  await holdClock(page);
   // A page without a prerendered screen: the app's own loading screen from the start.
   await page.goto('/switch-practice');
   // The app is up and waiting (its first frame and tasks run on the installed clock).
