@@ -3,6 +3,7 @@ import { basename, relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { icuCatalogs } from './scripts/vite-icu-catalogs';
+import { intlShippedLocales } from './scripts/vite-intl-locales';
 import { mantineComponentCss } from './scripts/vite-mantine-css';
 import { metaJsonPlugin } from './scripts/vite-meta-plugin';
 import { prerenderPlugin } from './scripts/vite-prerender';
@@ -21,7 +22,14 @@ function scopedClassName(name: string, filename: string): string {
 const stackUrl = process.env.STACK_URL ?? 'http://localhost:4000';
 
 export default defineConfig({
-  plugins: [icuCatalogs(), mantineComponentCss(), react(), metaJsonPlugin(), prerenderPlugin()],
+  plugins: [
+    icuCatalogs(),
+    intlShippedLocales(),
+    mantineComponentCss(),
+    react(),
+    metaJsonPlugin(),
+    prerenderPlugin(),
+  ],
   css: {
     // The same class names in the client build and in the prerender (src/prerender), which renders
     // through Vite's SSR loader: named from the file and the class, never from the build mode.
@@ -39,5 +47,8 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     assetsInlineLimit: 0,
+    // One stylesheet (docs/decisions/057-one-stylesheet.md): inlined whole in the prerendered pages,
+    // linked from the SPA fallback; no chunk loads a stylesheet at run time.
+    cssCodeSplit: false,
   },
 });

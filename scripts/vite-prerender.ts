@@ -9,13 +9,16 @@ import { createServer, type Plugin } from 'vite';
  * After the client build is written, each route of `src/prerender/render.tsx` is rendered with
  * react-dom/server from the same components and catalogs (loaded through Vite's SSR module loader
  * with this same config) into `dist/<route>/index.html`, with:
- * - the CSS its first paint needs inlined (the entry's and the route screen's chunks, as built),
- *   instead of a render-blocking stylesheet request;
+ * - the app's one stylesheet inlined (docs/decisions/057-one-stylesheet.md) instead of a
+ *   render-blocking request;
+ * - a `modulepreload` hint for every chunk the entry loads after the first paint (the app, React's
+ *   renderer, the catalog loader, and what they import), so the browser fetches them while it
+ *   parses the page and the entry's loader finds them hinted already (no link added at run time);
  * - the screen's title;
  * - the shell guard (src/boot/shell-guard.ts) as the one inline script, allowed by its hash, which
  *   is written to `dist/csp.json` for the server's Content-Security-Policy.
- * The built `index.html` (empty `#root`) is kept as `dist/200.html`: the SPA fallback for every
- * other route, as static hosts name it.
+ * The built `index.html` (empty `#root`), with the same modulepreload hints, is kept as
+ * `dist/200.html`: the SPA fallback for every other route, as static hosts name it.
  */
 
 const root = join(import.meta.dirname, '..');
@@ -32,6 +35,7 @@ interface ChunkLike {
   fileName: string;
   isEntry: boolean;
   imports: string[];
+  dynamicImports: string[];
   moduleIds: string[];
   facadeModuleId: string | null;
   viteMetadata?: { importedCss?: Set<string> };
@@ -88,7 +92,7 @@ export function prerenderPlugin(): Plugin {
       try {
         const mod = (await server.ssrLoadModule('/src/prerender/render.tsx')) as PrerenderModule;
         const template = readFileSync(join(dir, 'index.html'), 'utf8');
-        writeFileSync(join(dir, '200.html'), template);
+
         const guard = `(${mod.shellGuardSource()})()`;
         const guardTag = `<script>${guard}</script>`;
         // The entry's stylesheets are the ones index.html links (inlined instead of linked).
@@ -96,6 +100,23 @@ export function prerenderPlugin(): Plugin {
           (m) => m[1]!,
         );
         const entryCss = [...linked, ...cssOf([entry.fileName])];
+        // What the entry imports after the first paint, with everything those chunks import.
+        const closure = (start: string[]): string[] => {
+          const seen = new Set<string>();
+          const stack = [...start];
+          while (stack.length > 0) {
+            const name = stack.shift()!;
+            if (seen.has(name)) continue;
+            seen.add(name);
+            stack.push(...(byName.get(name)?.imports ?? []));
+          }
+          return [...seen];
+        };
+        const preloads = closure(entry.dynamicImports)
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+          .join('\n    ');
+        // The SPA fallback gets the same hints: the entry imports its layers one after the other.
+        writeFileSync(join(dir, '200.html'), template.replace('</head>', `  ${preloads}\n  </head>`));
 
         for (const path of Object.keys(mod.prerenderedScreens)) {
           const screenModule = join(root, mod.screenModuleOf[path] ?? '');
@@ -115,7 +136,7 @@ export function prerenderPlugin(): Plugin {
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
             .replace(/<head>/, `<head>\n    ${guardTag}`)
             .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
-            .replace('</head>', `  <style data-prerendered>${css}</style>\n  </head>`)
+            .replace('</head>', `  ${preloads}\n    <style data-prerendered>${css}</style>\n  </head>`)
             .replace(
               '<div id="root"></div>',
               `<div id="shell" data-prerendered="${escapeHtml(path)}">${html}</div>`,

@@ -11,8 +11,8 @@ import { detectLocale } from './i18n/locale';
  * The entry: small on purpose (docs/decisions/051-prerendered-first-screens.md). It asks for the
  * runtime configuration at once, then loads the app after the first paint, React's renderer in a
  * task of its own, so that no single task evaluates the whole app: a prerendered screen is on
- * display meanwhile. (Only whole modules are imported ahead: a dynamic import of a library's
- * namespace, say '@mantine/core', would keep every export of it.)
+ * display meanwhile. (Libraries are imported ahead through src/boot/libraries.ts, by name: a
+ * dynamic import of a library's namespace, say '@mantine/core', would keep every export of it.)
  */
 startRuntimeConfigLoad();
 
@@ -22,13 +22,16 @@ const afterFirstPaint = () =>
 
 async function boot(root: HTMLElement): Promise<void> {
   await afterFirstPaint();
-  // Fetched together, evaluated one after the other.
+  // Every chunk below is already being fetched (the page hints them as modulepreload); each
+  // import evaluates its layer in a task of its own, in order.
   const locale = detectLocale(navigator.languages);
-  const app = import('./boot/start');
   const catalog = import('./i18n/catalogs').then(({ loadMessages }) => loadMessages(locale));
   await import('react-dom/client');
   await nextTask();
-  const [{ start }, messages] = await Promise.all([app, catalog]);
+  await import('./boot/libraries');
+  await nextTask();
+  const { start } = await import('./boot/start');
+  const messages = await catalog;
   await nextTask();
   start(root, locale, messages);
 }
