@@ -9,23 +9,17 @@ import {
   emailVerificationMachine,
 } from '../../../machines/email-verification.machine';
 import { selectIsSettled, selectSessionStatus } from '../../../machines/session.machine';
-import { createApiClient } from '../../api/client';
-import { createEndpoints } from '../../api/endpoints';
 import { connectionOf, providerCodeOfSubject, providerNameOf } from '../../auth/providers';
 import { sameOriginTarget } from '../../auth/return-to';
-import { tryGetAccessToken } from '../../auth/token';
 import { useRootActors } from '../actors-context';
 import type { RootActors } from '../root-actors';
+import { api } from './api';
 
 /**
  * Effects of the auth screens' machines (/auth/redirect, /auth/unverified-email,
  * /auth/verified-email): the session actor, the API calls, navigation. Views call the hooks and
  * render the snapshot; they never decide where to go.
  */
-
-const endpoints = createEndpoints(
-  createApiClient({ baseUrl: '', getToken: async () => (await tryGetAccessToken()) ?? undefined }),
-);
 
 /** Ask the session to refresh (token with cacheMode 'off') and answer the fresh user. */
 async function refreshSession(actors: RootActors): Promise<SessionUser> {
@@ -59,8 +53,8 @@ function useNavigateHref() {
 async function findAlternateProvider(user: SessionUser | null): Promise<AlternateProvider | null> {
   if (!user?.email) return null;
   const used = providerCodeOfSubject(user.sub);
-  if (await endpoints.profileExists()) return null;
-  const codes = await endpoints.alternateProviders(user.email);
+  if (await api().profileExists()) return null;
+  const codes = await api().alternateProviders(user.email);
   if (codes.length === 0 || (used && codes.includes(used as (typeof codes)[number]))) return null;
   const usedName = used ? providerNameOf(used) : null;
   for (const code of codes) {
@@ -119,10 +113,10 @@ export function useEmailVerificationActor(input: EmailVerificationInput) {
   const actor = useActorRef(
     emailVerificationMachine.provide({
       actors: {
-        resendVerificationEmail: fromPromise(() => endpoints.resendVerificationEmail()),
+        resendVerificationEmail: fromPromise(() => api().resendVerificationEmail()),
         refreshSession: fromPromise(() => refreshSession(actors)),
         verifyEmail: fromPromise(async ({ input: call }) => {
-          await endpoints.verifyEmail(call.email, call.authenticated);
+          await api().verifyEmail(call.email, call.authenticated);
           // The signed-in user's token still says unverified: refresh it in the background.
           if (call.authenticated) actors.session.send({ type: 'session.refresh' });
         }),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import { NotSignedInError } from '../../auth/token';
+import { toCallFailure } from './api';
+import { toPayload } from './invites';
 import {
   clearInviteLanding,
   clearStoredInvite,
@@ -8,9 +10,7 @@ import {
   readStoredInvite,
   resolveInviteInput,
   storeInvite,
-  toPayload,
-} from './invites';
-import { toCallFailure } from './practices';
+} from './stored-invite';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();

@@ -1,82 +1,22 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import type { Invite, Profile, SessionUser, UserPractice, UserState } from '../../../machines/domain';
-import { type InviteInput, inviteMachine } from '../../../machines/invite.machine';
+import type { Invite, Profile, SessionUser, UserPractice } from '../../../machines/domain';
+import { inviteMachine } from '../../../machines/invite.machine';
 import { type InviteCodeInput, inviteCodeMachine } from '../../../machines/invite-code.machine';
 import { profileStepMachine } from '../../../machines/profile-step.machine';
 import { selectUser } from '../../../machines/session.machine';
 import type { ProfilePayload } from '../../api/endpoints';
-import { logger } from '../logger';
-import { storageKeys } from '../storage-keys';
-import { call, type FlowEdges, fallbackLists, settledSession, useFlowEdges } from './practices';
+import { call, fallbackLists } from './api';
+import { type FlowEdges, settledSession, useFlowEdges } from './edge';
 import { firstAllowedUrl } from './redirects';
+import { clearStoredInvite, resolveInviteInput, storeInvite } from './stored-invite';
 
 /**
  * Effects of the invite flows (spec §2 /invite and /invite-code, §6, §8): the stored invite
- * (practiceKey + redirectUri) and the invite landing flag in local storage, so they survive the
- * sign-up redirect and a reload; the profile and invite calls; login; navigation; and the
+ * (src/app/live/stored-invite.ts), the profile and invite calls, login, navigation, and the
  * redirect to `redirectUri` when it is on an allowed origin, else to the practice's environment.
  */
-
-// ───────────────────────────── the stored invite ─────────────────────────────
-
-function storageOf(storage?: Storage): Storage | null {
-  if (storage) return storage;
-  return typeof window === 'undefined' ? null : window.localStorage;
-}
-
-export function readStoredInvite(storage?: Storage): InviteInput | null {
-  const store = storageOf(storage);
-  try {
-    const raw = store?.getItem(storageKeys.invite);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<Record<keyof InviteInput, unknown>>;
-    if (typeof value.practiceKey !== 'string' || value.practiceKey === '') return null;
-    return {
-      practiceKey: value.practiceKey,
-      redirectUri:
-        typeof value.redirectUri === 'string' && value.redirectUri !== '' ? value.redirectUri : null,
-    };
-  } catch {
-    return null;
-  }
-}
-
-export function storeInvite(invite: InviteInput, storage?: Storage): void {
-  const store = storageOf(storage);
-  try {
-    store?.setItem(storageKeys.invite, JSON.stringify(invite));
-    store?.setItem(storageKeys.inviteLanding, 'true');
-  } catch (error) {
-    logger.warn('invite: could not store the invite', error);
-  }
-}
-
-export function clearStoredInvite(storage?: Storage): void {
-  const store = storageOf(storage);
-  store?.removeItem(storageKeys.invite);
-  store?.removeItem(storageKeys.inviteLanding);
-}
-
-/** The landing page sends a user back to /invite once after signing up (one-shot flag). */
-export function hasInviteLanding(storage?: Storage): boolean {
-  const store = storageOf(storage);
-  return store?.getItem(storageKeys.inviteLanding) === 'true' && readStoredInvite(storage) !== null;
-}
-
-export function clearInviteLanding(storage?: Storage): void {
-  storageOf(storage)?.removeItem(storageKeys.inviteLanding);
-}
-
-/** The invite of the page: the address's practiceKey wins, else the stored invite. */
-export function resolveInviteInput(
-  search: { practiceKey?: string | undefined; redirectUri?: string | undefined },
-  storage?: Storage,
-): InviteInput {
-  if (search.practiceKey) return { practiceKey: search.practiceKey, redirectUri: search.redirectUri ?? null };
-  return readStoredInvite(storage) ?? { practiceKey: null, redirectUri: null };
-}
 
 // ───────────────────────────── shared calls ─────────────────────────────
 
@@ -98,11 +38,8 @@ export const toPayload = (
 });
 
 async function pendingInvitesOf(edges: FlowEdges): Promise<Invite[]> {
-  const store = edges.actors.userStore;
-  if (store) {
-    const snapshot: { context: UserState } = store.getSnapshot();
-    if (snapshot.context.practicesHasLoaded) return snapshot.context.invites;
-  }
+  const { context } = edges.actors.userStore.getSnapshot();
+  if (context.practicesHasLoaded) return context.invites;
   return (await call(() => fallbackLists())).invites;
 }
 

@@ -2,8 +2,9 @@ import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { landingMachine } from '../../../machines/landing.machine';
-import { clearInviteLanding, hasInviteLanding } from './invites';
-import { call, type FlowEdges, settledSession, useFlowEdges } from './practices';
+import { call } from './api';
+import { type FlowEdges, settledSession, useFlowEdges } from './edge';
+import { clearInviteLanding, hasInviteLanding } from './stored-invite';
 
 /**
  * Effects of the landing machine (spec §2 '/'): the settled session, GET /api/userpractice/active,

@@ -28,14 +28,15 @@ import {
   selectSessionStatus,
   selectUser,
 } from '../../../machines/session.machine';
-import { createApiClient, isApiError } from '../../api/client';
-import { createEndpoints, type Endpoints } from '../../api/endpoints';
-import { NotSignedInError, tryGetAccessToken } from '../../auth/token';
+import { isApiError } from '../../api/client';
+import type { Endpoints } from '../../api/endpoints';
+import { NotSignedInError } from '../../auth/token';
 import { useLocaleControl } from '../../i18n/intl-provider';
 import { useRootActors, useRuntimeConfig } from '../actors-context';
 import { logger } from '../logger';
 import type { RootActors } from '../root-actors';
 import { storageKeys } from '../storage-keys';
+import { api } from './api';
 import { redirectToEnvironment } from './redirects';
 
 /**
@@ -175,14 +176,6 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-let sharedEndpoints: Endpoints | null = null;
-function endpoints(): Endpoints {
-  sharedEndpoints ??= createEndpoints(
-    createApiClient({ baseUrl: '', getToken: async () => (await tryGetAccessToken()) ?? undefined }),
-  );
-  return sharedEndpoints;
-}
-
 // ───────────────────────────── real-time practices ─────────────────────────────
 
 interface Watchable<TSnapshot> {
@@ -219,7 +212,7 @@ export function regionChoicesOf(config: RuntimeConfig): RegionChoice[] {
 export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMachine {
   const session = edges.actors.session;
   const storage = edges.storage ?? window.localStorage;
-  const api = () => edges.api ?? endpoints();
+  const endpoints = () => edges.api ?? api();
 
   const sessionUser = async (): Promise<SessionUser | null> => {
     const settled = await waitFor(session, selectIsSettled, { timeout: Number.POSITIVE_INFINITY });
@@ -244,7 +237,7 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
 
   return onboardingMachine.provide({
     actors: {
-      verifyPin: fromPromise(({ input }) => call(() => api().verifyPin(input.pin))),
+      verifyPin: fromPromise(({ input }) => call(() => endpoints().verifyPin(input.pin))),
       getSessionUser: fromPromise(sessionUser),
       signUp: fromPromise(({ input }) =>
         loginRedirect({ connection: input.connection, screenHint: 'signup', returnTo: input.returnTo }),
@@ -253,13 +246,13 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
       loadProfile: fromPromise(async (): Promise<{ user: SessionUser | null; profile: Profile | null }> => {
         const user = await sessionUser();
         if (!user) return { user: null, profile: null };
-        const exists = await call(() => api().profileExists());
-        const profile = exists ? await call(() => api().profile()) : null;
+        const exists = await call(() => endpoints().profileExists());
+        const profile = exists ? await call(() => endpoints().profile()) : null;
         return { user, profile };
       }),
       createProfile: fromPromise(({ input }) =>
         authed(() =>
-          api().createProfile({
+          endpoints().createProfile({
             firstName: input.profile.firstName,
             lastName: input.profile.lastName,
             email: input.profile.email,
@@ -268,10 +261,12 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
           }),
         ),
       ),
-      fetchDevices: fromPromise(({ input }) => call(() => api().fetchDevices(input.pin))),
-      registerPractice: fromPromise(({ input }) => authed(() => api().registerPractice(input))),
-      fetchUserPractices: fromPromise(() => authed(() => api().userPractices())),
-      loadDirectoryPractice: fromPromise(({ input }) => call(() => api().sharedDirectoryPractice(input.key))),
+      fetchDevices: fromPromise(({ input }) => call(() => endpoints().fetchDevices(input.pin))),
+      registerPractice: fromPromise(({ input }) => authed(() => endpoints().registerPractice(input))),
+      fetchUserPractices: fromPromise(() => authed(() => endpoints().userPractices())),
+      loadDirectoryPractice: fromPromise(({ input }) =>
+        call(() => endpoints().sharedDirectoryPractice(input.key)),
+      ),
       watchUserPractices: fromCallback(({ sendBack }) => {
         const send = (event: OnboardingEvent) => sendBack(event);
         const { userStore, hubConnection: hub } = edges.actors;

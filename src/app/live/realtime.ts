@@ -1,10 +1,9 @@
 import type { ActorRefFrom } from 'xstate';
 import { selectSessionStatus, type sessionMachine } from '../../../machines/session.machine';
-import { createApiClient } from '../../api/client';
-import { createEndpoints } from '../../api/endpoints';
-import { getAccessToken, tryGetAccessToken } from '../../auth/token';
+import { getAccessToken } from '../../auth/token';
 import { createRealtimeRoot, type RealtimeRoot } from '../../realtime/root';
 import { logger } from '../logger';
+import { api } from './api';
 
 /**
  * The live user state: the user store and the hub connection (docs/realtime.md). The session
@@ -13,15 +12,12 @@ import { logger } from '../logger';
  * itself is loaded on the first connect, never before sign-in.
  */
 export function createRealtime(session: ActorRefFrom<typeof sessionMachine>): RealtimeRoot {
-  const api = createEndpoints(
-    createApiClient({ baseUrl: '', getToken: async () => (await tryGetAccessToken()) ?? undefined }),
-  );
   const root = createRealtimeRoot({
     pageOrigin: window.location.origin,
     getTokenSilently: () => getAccessToken(),
     fetchUserState: async () => ({
-      practices: await api.userPractices(),
-      hasProfile: await api.profileExists(),
+      practices: await api().userPractices(),
+      hasProfile: await api().profileExists(),
     }),
     logger,
   });

@@ -1,0 +1,61 @@
+import type { Invite, UserPractice } from '../../../machines/domain';
+import type { CallFailure } from '../../../machines/practice-flow';
+import { type ApiClient, createApiClient, isApiError } from '../../api/client';
+import { createEndpoints, type Endpoints } from '../../api/endpoints';
+import { NotSignedInError, tryGetAccessToken } from '../../auth/token';
+import { logger } from '../logger';
+
+/**
+ * The app's one API client and endpoint set (bearer token when signed in), and the one way a
+ * call's failure reaches a machine: `call` maps whatever the client threw to `CallFailure`
+ * (machines never see ApiError).
+ */
+
+/** The API client's errors as the machines read them. */
+export function toCallFailure(error: unknown): CallFailure {
+  if (error instanceof NotSignedInError) return { status: 401, message: null, fieldErrors: {} };
+  if (isApiError(error)) {
+    // Client-made messages (network down, timeout, unparseable) are not the server's words.
+    const message = error.code === 'HTTP_ERROR' && !error.messageDescriptor ? error.message : null;
+    return { status: error.status, message, fieldErrors: error.fieldErrors };
+  }
+  return { status: 500, message: null, fieldErrors: {} };
+}
+
+export async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    logger.debug('api: call failed', error);
+    throw toCallFailure(error);
+  }
+}
+
+let sharedClient: ApiClient | null = null;
+function apiClient(): ApiClient {
+  sharedClient ??= createApiClient({
+    baseUrl: '',
+    getToken: async () => (await tryGetAccessToken()) ?? undefined,
+  });
+  return sharedClient;
+}
+
+let sharedEndpoints: Endpoints | null = null;
+/** The endpoints of spec §3–§8, signed in when there is a session. */
+export function api(): Endpoints {
+  sharedEndpoints ??= createEndpoints(apiClient());
+  return sharedEndpoints;
+}
+
+/**
+ * GET /api/userpractice/ read whole: the local stack (like the real API) answers the pending
+ * invites beside `userPractices`; the declared endpoint returns the list only. Read when the user
+ * store has not loaded yet.
+ */
+export async function fallbackLists(): Promise<{ userPractices: UserPractice[]; invites: Invite[] }> {
+  const answer = await apiClient().request<
+    { userPractices?: UserPractice[]; invites?: Invite[] } | UserPractice[]
+  >('/api/userpractice/');
+  if (Array.isArray(answer)) return { userPractices: answer, invites: [] };
+  return { userPractices: answer?.userPractices ?? [], invites: answer?.invites ?? [] };
+}
