@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { StackOptions } from '../../server/stack';
-import { DIST_DIR, startTestStack, type TestStack } from '../support/stack';
+import { startTestStack, type TestStack } from '../support/stack';
 
 /**
  * The e2e harness.
@@ -13,12 +13,12 @@ import { DIST_DIR, startTestStack, type TestStack } from '../support/stack';
  */
 
 /**
- * The stack of a browser test: the tests' one stack start (tests/support/stack.ts) with the
- * browser tests' defaults — the repository's build and an activation delay long enough to see
+ * The stack of a browser test: the tests' one stack start (tests/support/stack.ts, serving the
+ * repository's build) with the browser tests' own default, an activation delay long enough to see
  * the wait. `E2E_DIST_DIR` (read by the specs that allow it) serves another build.
  */
 export function startE2eStack(options: StackOptions = {}): Promise<TestStack> {
-  return startTestStack({ distDir: DIST_DIR, activationDelayMs: 1500, ...options });
+  return startTestStack({ activationDelayMs: 1500, ...options });
 }
 
 /** Console messages that are not errors of the app (none today; keep this list empty if you can). */

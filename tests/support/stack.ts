@@ -18,7 +18,7 @@ import { type Stack, type StackOptions, startStack } from '../../server/stack';
  *   await stack.dispose();
  *
  * End-to-end tests go through `startE2eStack` (tests/e2e/fixtures.ts), which only sets their
- * defaults (the repository's build, a visible activation delay) on top of this.
+ * own default (a visible activation delay) on top of this.
  */
 
 /** The repository's built app (`npm run build`). */
