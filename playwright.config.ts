@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests in Debian's Chromium against the local stack. The stack is started by the
- * tests themselves on free ports (tests/e2e/fixtures.ts); the app is built once first
- * (tests/e2e/global-setup.ts). Nothing here downloads a browser.
+ * tests themselves on free ports (tests/support/stack.ts, with the e2e defaults of
+ * tests/e2e/fixtures.ts); the app is built once first (tests/e2e/global-setup.ts). Nothing here
+ * downloads a browser.
  */
 export const chromiumArgs = [
   '--no-sandbox',

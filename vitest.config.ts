@@ -8,7 +8,6 @@ export default defineConfig({
       'machines/**/*.test.ts',
       'src/**/*.test.{ts,tsx}',
       'server/**/*.test.ts',
-      'tests/unit/**/*.test.{ts,tsx}',
       'tests/model/**/*.test.{ts,tsx}',
       'scripts/**/*.test.ts',
       'tests/contract/**/*.test.ts',

@@ -1,6 +1,7 @@
 import type { Address, Device, RegionKey } from '../machines/domain';
 import type { Db } from './db';
-import { hashPassword, normaliseBusinessNumber } from './repo';
+import { hashPassword } from './repo/accounts';
+import { normaliseBusinessNumber } from './repo/activation';
 
 /**
  * Realistic seed data for both regions (documented in server/README.md). Applied when the users

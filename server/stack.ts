@@ -13,7 +13,8 @@ import { createIdp } from './idp/index';
 import { legalPaths, serveLegalPage } from './legal';
 import { sendVerificationEmail } from './mail';
 import { createMailbox } from './mailbox';
-import { createRepo, type FaultPoint, type Repo } from './repo';
+import { createRepo, type Repo } from './repo';
+import type { FaultPoint } from './repo/shared';
 import { seed, seedAccounts, seedIfEmpty } from './seed';
 import { createUserEventBus, type UserEventBus } from './user-events';
 

@@ -9,7 +9,8 @@ import type {
 } from '../../machines/domain';
 import { BodyError, readJsonBody, sendJson } from '../http-util';
 import { sendVerificationEmail } from '../mail';
-import { BusinessError, FaultInjected, type Repo } from '../repo';
+import type { Repo } from '../repo';
+import { BusinessError, FaultInjected } from '../repo/shared';
 import type { UserEventBus } from '../user-events';
 import { AttemptCounter, pinLimits } from './rate-limit';
 import { sendFailure, sendProblem, sendSuccess, sendValidationProblem } from './responses';

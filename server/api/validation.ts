@@ -1,4 +1,4 @@
-import { type AnyObject, type ObjectSchema, object, string } from 'yup';
+import { type AnyObject, ArraySchema, mixed, ObjectSchema, object, string } from 'yup';
 import { buildSchema } from '../../src/validation/fields';
 import { validationErrorMap } from '../../src/validation/format';
 import { regionFor } from '../../src/validation/regions';
@@ -12,48 +12,34 @@ import {
 
 /**
  * Server-side validation. The product forms' rules come from the SAME yup schemas the client uses
- * (src/validation/schemas.ts); the few API-only bodies (practiceKey, email) have small schemas here.
- * Besides the schemas, every body is checked for its shape: a JSON object with known fields only.
+ * (src/validation/schemas.ts); the few API-only bodies (practiceKey, invite, verify-email) have small
+ * schemas here. Besides the rules, every body is checked for its shape: a JSON object with known
+ * fields only, where the known fields are the schema's own (`shapeOf`), so no field is listed twice.
  */
 
 /** Allowed keys, nested: `true` = a leaf (any JSON value the schema then checks), `[shape]` = array of objects. */
 export type Shape = { [key: string]: true | Shape | [Shape] };
 
-const profileShape: Shape = {
-  firstName: true,
-  lastName: true,
-  email: true,
-  phone: true,
-  dateOfBirth: true,
-  verifiedEmail: true,
-};
+/**
+ * The fields an object schema knows, nested (the keys yup's `noUnknown` would accept at each level):
+ * object fields recurse, arrays of objects give `[shape]`, everything else is a leaf.
+ */
+export function shapeOf(schema: ObjectSchema<AnyObject>): Shape {
+  const known = shapes.get(schema);
+  if (known) return known;
+  const shape: Shape = {};
+  for (const [key, field] of Object.entries(schema.fields)) {
+    if (field instanceof ObjectSchema) shape[key] = shapeOf(field);
+    else if (field instanceof ArraySchema && field.innerType instanceof ObjectSchema) {
+      shape[key] = [shapeOf(field.innerType)];
+    } else shape[key] = true;
+  }
+  shapes.set(schema, shape);
+  return shape;
+}
 
-export const shapes = {
-  profile: profileShape,
-  registration: {
-    environment: true,
-    practice: {
-      businessName: true,
-      businessNumber: true,
-      name: true,
-      veterinaryType: true,
-      email: true,
-      phone: true,
-      address: { address1: true, city: true, postcode: true, state: true, country: true },
-      devices: [{ deviceKey: true, name: true, type: true }],
-    },
-    profile: profileShape,
-    options: { registeredFromDirectoryPracticeKey: true },
-    terms: true,
-    locale: true,
-  },
-  pin: { pin: true },
-  inviteCode: { inviteCode: true },
-  practiceKey: { practiceKey: true },
-  invite: { practiceKey: true, email: true },
-  email: { email: true },
-  verifyEmail: { email: true, token: true },
-} satisfies Record<string, Shape>;
+/** Schemas are built once at start-up: their shapes are worked out once too. */
+const shapes = new WeakMap<ObjectSchema<AnyObject>, Shape>();
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -91,9 +77,13 @@ export function shapeErrors(body: unknown, shape: Shape): Record<string, string[
   return errors;
 }
 
-const profileDataSchema: ObjectSchema<AnyObject> = buildSchema(
+/**
+ * The profile body: the profile form's data fields (not its privacy box), plus `verifiedEmail`,
+ * which the client sends and the API accepts as it comes and ignores (the account decides it).
+ */
+const profileBodySchema: ObjectSchema<AnyObject> = buildSchema(
   profileFields.filter((f) => f.name !== 'privacy'),
-);
+).shape({ verifiedEmail: mixed().nullable() });
 
 const practiceKeySchema = object({
   practiceKey: string()
@@ -110,7 +100,6 @@ const emailRule = string()
   .max(254, 'Email must be 254 characters or less');
 
 const inviteSchema = practiceKeySchema.shape({ email: emailRule.nullable().optional() });
-const emailSchema = object({ email: emailRule.required('Email is required') });
 const verifyEmailSchema = object({
   email: emailRule.required('Email is required'),
   token: string().strict().typeError('token must be a string').max(200).nullable().optional(),
@@ -134,8 +123,6 @@ async function plainErrors(
     return errors;
   }
 }
-
-export type BodyKind = keyof typeof shapes;
 
 /** Missing nested objects become `{}` so every missing field is reported by its own path. */
 function withNestedObjects(body: Record<string, unknown>): Record<string, unknown> {
@@ -174,34 +161,48 @@ async function registrationErrors(body: Record<string, unknown>): Promise<Record
   return mergeErrors(whole, practice);
 }
 
+interface BodyRules {
+  /** The schema the body's fields come from (the registration's depends on its region). */
+  schema(body: Record<string, unknown>): ObjectSchema<AnyObject>;
+  errors(body: Record<string, unknown>): Promise<Record<string, string[]>>;
+}
+
+const fixed = (
+  schema: ObjectSchema<AnyObject>,
+  errors: (body: Record<string, unknown>) => Promise<Record<string, string[]>>,
+): BodyRules => ({ schema: () => schema, errors });
+
+/** Every kind of request body the API reads, with the schema that both shapes and validates it. */
+const bodies = {
+  registration: { schema: registrationSchemaForPayload, errors: registrationErrors },
+  profile: fixed(profileBodySchema, (body) => validationErrorMap(profileBodySchema, body, { strict: true })),
+  pin: fixed(pinSchema, (body) => validationErrorMap(pinSchema, body, { strict: true })),
+  inviteCode: fixed(inviteCodeSchema, async (body) => {
+    const code = body.inviteCode;
+    if (code !== undefined && code !== null && typeof code !== 'string') {
+      return { inviteCode: ['Invite code must be a string'] };
+    }
+    return validationErrorMap(inviteCodeSchema, body, { strict: false });
+  }),
+  practiceKey: fixed(practiceKeySchema, (body) => plainErrors(practiceKeySchema, body)),
+  invite: fixed(inviteSchema, (body) => plainErrors(inviteSchema, body)),
+  verifyEmail: fixed(verifyEmailSchema, (body) => plainErrors(verifyEmailSchema, body)),
+} satisfies Record<string, BodyRules>;
+
+export type BodyKind = keyof typeof bodies;
+
+/** The known fields of a body kind (for a registration, those of its region's schema). */
+export function bodyShape(kind: BodyKind, body: unknown = {}): Shape {
+  return shapeOf(bodies[kind].schema(isPlainObject(body) ? body : {}));
+}
+
 /**
  * Validates a parsed JSON body of a kind: shape first (object, known fields), then the schema.
  * Returns the problem-details `errors` map, empty when valid.
  */
 export async function validateBody(kind: BodyKind, body: unknown): Promise<Record<string, string[]>> {
-  const shapeProblem = shapeErrors(body, shapes[kind]);
+  if (!isPlainObject(body)) return { '': ['The request body must be a JSON object.'] };
+  const shapeProblem = shapeErrors(body, bodyShape(kind, body));
   if (shapeProblem) return shapeProblem;
-  switch (kind) {
-    case 'registration':
-      return registrationErrors(body as Record<string, unknown>);
-    case 'profile':
-      return validationErrorMap(profileDataSchema, body, { strict: true });
-    case 'pin':
-      return validationErrorMap(pinSchema, body, { strict: true });
-    case 'inviteCode': {
-      const code = (body as { inviteCode?: unknown }).inviteCode;
-      if (code !== undefined && code !== null && typeof code !== 'string') {
-        return { inviteCode: ['Invite code must be a string'] };
-      }
-      return validationErrorMap(inviteCodeSchema, body, { strict: false });
-    }
-    case 'practiceKey':
-      return plainErrors(practiceKeySchema, body);
-    case 'invite':
-      return plainErrors(inviteSchema, body);
-    case 'email':
-      return plainErrors(emailSchema, body);
-    case 'verifyEmail':
-      return plainErrors(verifyEmailSchema, body);
-  }
+  return bodies[kind].errors(body);
 }

@@ -18,7 +18,8 @@ import {
   sendJson,
 } from '../http-util';
 import { sendVerificationEmail, VERIFICATION_TICKET_PATH } from '../mail';
-import type { Repo, UserRecord } from '../repo';
+import type { Repo } from '../repo';
+import type { UserRecord } from '../repo/accounts';
 import { createSqliteAdapter } from './adapter';
 import { emailLoginPage, emailSignupPage, errorPage, socialPage } from './pages';
 

@@ -1,6 +1,6 @@
 import type { ProviderCode } from '../../machines/domain';
 import { escapeHtml, page } from '../http-util';
-import type { UserRecord } from '../repo';
+import type { UserRecord } from '../repo/accounts';
 
 /** Server-rendered login pages of the local identity provider (no external fonts or scripts). */
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserStateMessage } from '../../machines/domain';
 import { seedAccounts } from '../../server/seed';
-import { type CreatedUser, startTestStack, type TestStack } from '../support/stack';
-import { eventually, registration, uniqueEmail, validProfile } from './fixtures';
+import { type CreatedUser, startTestStack, type TestStack, uniqueEmail } from '../support/stack';
+import { eventually, registration, validProfile } from './fixtures';
 
 /** HTTP contract of every /api call of spec §7 against the real local stack (fresh data dir). */
 

@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccounts } from '../../server/seed';
-import { startTestStack, type TestStack } from '../support/stack';
-import { uniqueEmail } from './fixtures';
+import { startTestStack, type TestStack, uniqueEmail } from '../support/stack';
 
 /** The app origin (built SPA, headers, hub mount), the dev mailbox, the regional environments, resets. */
 

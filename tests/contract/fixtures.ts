@@ -3,10 +3,6 @@ import type { PracticeRegistration, RegionKey } from '../../machines/domain';
 /** Valid request bodies for the contract tests (each test changes what it needs). */
 
 let counter = 0;
-export function uniqueEmail(prefix = 'contract'): string {
-  counter += 1;
-  return `${prefix}.${Date.now().toString(36)}.${counter}@example.test`;
-}
 
 /** A distinct valid business number per call (AU: 11 digits; UK: 8 digits). */
 export function businessNumber(region: RegionKey): string {

@@ -1,9 +1,8 @@
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
-import { startTestStack, type TestStack } from '../support/stack';
+import { startTestStack, type TestStack, uniqueEmail } from '../support/stack';
 import { authorizeUrl, autoSubmitForm, Browser, pkce } from './browser';
-import { uniqueEmail } from './fixtures';
 
 /** The identity provider as the Auth0 SPA SDK sees it. */
 

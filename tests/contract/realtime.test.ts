@@ -8,8 +8,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserStateMessage } from '../../machines/domain';
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
-import { startTestStack, type TestStack } from '../support/stack';
-import { eventually, registration, uniqueEmail, validProfile } from './fixtures';
+import { startTestStack, type TestStack, uniqueEmail } from '../support/stack';
+import { eventually, registration, validProfile } from './fixtures';
 
 /**
  * The stack end to end for real-time state: the official SignalR client (Node) connects to the

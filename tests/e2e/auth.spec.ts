@@ -1,7 +1,8 @@
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { chromiumArgs } from '../../playwright.config';
 import type { Stack, StackOptions } from '../../server/stack';
-import { expect, launchStack, test, uniqueEmail, watchConsole } from './fixtures';
+import { uniqueEmail } from '../support/stack';
+import { expect, startE2eStack, test, watchConsole } from './fixtures';
 
 /**
  * Sign-in, session and email verification end to end in Chromium against the local stack
@@ -26,8 +27,7 @@ interface Harness {
 }
 
 async function openApp(options: StackOptions = {}): Promise<Harness & { close(): Promise<void> }> {
-  const launched = await launchStack({ host, bindHost: '127.0.0.1', ...options });
-  const { stack } = launched;
+  const stack = await startE2eStack({ host, bindHost: '127.0.0.1', ...options });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -62,7 +62,7 @@ async function openApp(options: StackOptions = {}): Promise<Harness & { close():
     },
     async close() {
       await browser.close();
-      await launched.dispose();
+      await stack.dispose();
     },
   };
 }

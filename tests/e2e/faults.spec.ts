@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import { seedAccounts } from '../../server/seed';
-import { type Stack, startStack } from '../../server/stack';
-import { uniqueEmail } from './fixtures';
+import { uniqueEmail } from '../support/stack';
+import { startE2eStack } from './fixtures';
 import { expect, it, signInWithSocial } from './practices-support';
 
 /**
@@ -218,25 +218,18 @@ it.describe('faults', () => {
     consoleErrors,
   }) => {
     const rawErrors = await watchForRawError(page);
+    // The test owns the data directory, so the second start finds the first one's data and keys.
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-restart-'));
-    const root = join(import.meta.dirname, '../..');
     const start = (
       ports: Partial<Record<'appPort' | 'idpPort' | 'mailboxPort' | 'auPort' | 'ukPort', number>>,
     ) =>
-      startStack({
-        appPort: 0,
-        idpPort: 0,
-        mailboxPort: 0,
-        auPort: 0,
-        ukPort: 0,
+      startE2eStack({
         ...ports,
         dataDir,
-        distDir: process.env.E2E_DIST_DIR ?? join(root, 'dist'),
-        testHooks: true,
-        quiet: true,
+        ...(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {}),
       });
     const portOf = (url: string) => Number(new URL(url).port);
-    let stack: Stack = await start({});
+    let stack = await start({});
     try {
       await page.goto(`${stack.appUrl}/`);
       await signInWithSocial(

@@ -1,52 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { type Stack, type StackOptions, startStack } from '../../server/stack';
+import type { StackOptions } from '../../server/stack';
+import { startTestStack, type TestStack } from '../support/stack';
 
 /**
  * The e2e harness.
  * - `stack` (one per worker): the local stack on free ports with a fresh data directory, serving
  *   the built app from dist/. Tests sharing a worker share its database: use unique users
- *   (`uniqueEmail()`), or ask for `freshStack` when a test needs a pristine database or special
- *   options.
+ *   (`uniqueEmail()` of tests/support/stack.ts), or ask for `freshStack` when a test needs a
+ *   pristine database or special options.
  * - `baseURL` is the stack's app origin, so `page.goto('/onboarding')` works.
  * - A console error or an uncaught page error fails the test (conventions §16).
  */
 
-const root = join(import.meta.dirname, '../..');
-
-export async function launchStack(
-  options: StackOptions = {},
-): Promise<{ stack: Stack; dispose(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-stack-'));
-  const stack = await startStack({
-    appPort: 0,
-    idpPort: 0,
-    mailboxPort: 0,
-    auPort: 0,
-    ukPort: 0,
-    dataDir,
-    distDir: join(root, 'dist'),
-    activationDelayMs: 1500,
-    testHooks: true,
-    quiet: true,
-    ...options,
-  });
-  return {
-    stack,
-    async dispose() {
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-let counter = 0;
-/** A new, unique email address for a test user. */
-export function uniqueEmail(prefix = 'user'): string {
-  counter += 1;
-  return `${prefix}.${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}@example.test`;
+/**
+ * The stack of a browser test: the tests' one stack start (tests/support/stack.ts, serving the
+ * repository's build) with the browser tests' own default, an activation delay long enough to see
+ * the wait. `E2E_DIST_DIR` (read by the specs that allow it) serves another build.
+ */
+export function startE2eStack(options: StackOptions = {}): Promise<TestStack> {
+  return startTestStack({ activationDelayMs: 1500, ...options });
 }
 
 /** Console messages that are not errors of the app (none today; keep this list empty if you can). */
@@ -64,11 +36,11 @@ export function watchConsole(page: Page): string[] {
 }
 
 interface WorkerFixtures {
-  stack: Stack;
+  stack: TestStack;
 }
 interface TestFixtures {
   consoleErrors: string[];
-  freshStack: Stack;
+  freshStack: TestStack;
 }
 
 /**
@@ -86,17 +58,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use) => {
-      const { stack, dispose } = await launchStack();
+      const stack = await startE2eStack();
       await use(stack);
-      await dispose();
+      await stack.dispose();
     },
     { scope: 'worker', timeout: 60_000 },
   ],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
   freshStack: async ({}, use) => {
-    const { stack, dispose } = await launchStack();
+    const stack = await startE2eStack();
     await use(stack);
-    await dispose();
+    await stack.dispose();
   },
   baseURL: async ({ stack }, use) => {
     await use(stack.appUrl);

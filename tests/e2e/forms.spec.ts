@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { uniqueEmail } from './fixtures';
+import { uniqueEmail } from '../support/stack';
 import { expect, it, signInWithSocial } from './practices-support';
 
 /**

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import type { Stack } from '../../server/stack';
-import { expect, launchStack, test, uniqueEmail } from './fixtures';
+import { uniqueEmail } from '../support/stack';
+import { expect, startE2eStack, test } from './fixtures';
 import {
   arrowToOption,
   expectFocusWasVisible,
@@ -27,8 +28,7 @@ const password = 'Passw0rd!x';
 const it = test.extend<{ app: { stack: Stack; mail(to: string): Promise<{ text: string }[]> } }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
   app: async ({}, use) => {
-    const launched = await launchStack(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {});
-    const { stack } = launched;
+    const stack = await startE2eStack(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {});
     await use({
       stack,
       async mail(to) {
@@ -36,7 +36,7 @@ const it = test.extend<{ app: { stack: Stack; mail(to: string): Promise<{ text: 
         return (await response.json()) as { text: string }[];
       },
     });
-    await launched.dispose();
+    await stack.dispose();
   },
   baseURL: async ({ app }, use) => {
     await use(app.stack.appUrl);

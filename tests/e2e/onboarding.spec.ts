@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Stack, StackOptions } from '../../server/stack';
-import { expect, launchStack, test, uniqueEmail } from './fixtures';
+import { uniqueEmail } from '../support/stack';
+import { expect, startE2eStack, test } from './fixtures';
 import { createUser, logInAtIdp } from './practices-support';
 
 /**
@@ -21,11 +22,10 @@ interface Harness {
 const it = test.extend<{ stackOptions: StackOptions; app: Harness }>({
   stackOptions: [{}, { option: true }],
   app: async ({ stackOptions }, use) => {
-    const launched = await launchStack({
+    const stack = await startE2eStack({
       ...stackOptions,
       ...(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {}),
     });
-    const { stack } = launched;
     await use({
       stack,
       async mail(to) {
@@ -33,7 +33,7 @@ const it = test.extend<{ stackOptions: StackOptions; app: Harness }>({
         return (await response.json()) as { id: number; text: string }[];
       },
     });
-    await launched.dispose();
+    await stack.dispose();
   },
   baseURL: async ({ app }, use) => {
     await use(app.stack.appUrl);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SEED_PASSWORD } from '../../server/seed';
 import type { Stack } from '../../server/stack';
-import { expect, launchStack, test } from './fixtures';
+import { expect, startE2eStack, test } from './fixtures';
 
 /**
  * Helpers of the practices and invites e2e specs (tests/e2e/practices.spec.ts, invites.spec.ts).
@@ -11,9 +11,9 @@ import { expect, launchStack, test } from './fixtures';
 export const it = test.extend<{ app: { stack: Stack } }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
   app: async ({}, use) => {
-    const launched = await launchStack(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {});
-    await use({ stack: launched.stack });
-    await launched.dispose();
+    const stack = await startE2eStack(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {});
+    await use({ stack });
+    await stack.dispose();
   },
   baseURL: async ({ app }, use) => {
     await use(app.stack.appUrl);

@@ -1,5 +1,5 @@
 import { seedAccounts } from '../../server/seed';
-import { uniqueEmail } from './fixtures';
+import { uniqueEmail } from '../support/stack';
 import {
   createUser,
   expect,

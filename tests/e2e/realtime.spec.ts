@@ -9,7 +9,8 @@ import {
   startTestHub,
   type TestHub,
 } from '../../server/hub/test-support';
-import { test as stackTest, uniqueEmail } from './fixtures';
+import { uniqueEmail } from '../support/stack';
+import { test as stackTest } from './fixtures';
 
 /**
  * Real-time in Chromium: the official @microsoft/signalr browser bundle against the hub of

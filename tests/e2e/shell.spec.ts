@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, holdClock, test, uniqueEmail } from './fixtures';
+import { uniqueEmail } from '../support/stack';
+import { expect, holdClock, test } from './fixtures';
 
 /**
  * The app shell in Chromium against the local stack (server/stack.ts serves productName

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from './fixtures';
+import { uniqueEmail } from '../support/stack';
+import { expect, test } from './fixtures';
 import { createUser, logInAtIdp } from './practices-support';
 
 /**

@@ -7,14 +7,29 @@ import { generateKeyFile, KEY_FILE, type KeyFile } from '../../server/idp/index'
 import { type Stack, type StackOptions, startStack } from '../../server/stack';
 
 /**
- * Programmatic start of the local stack for tests: free ports, a fresh temporary data directory,
- * test hooks on, quiet. `dispose()` stops it and deletes the directory.
+ * The one way tests start the local stack (contract tests, end-to-end tests, benchmarks): free
+ * ports, a fresh temporary data directory, test hooks on, quiet, the built app of `dist/` served
+ * when it exists. The test starts it and stops it: `dispose()` stops it and deletes the directory
+ * (a `dataDir` passed in is kept: the caller owns it).
  *
  *   const stack = await startTestStack();
- *   const user = await stack.createUser({ email: 'a@example.test' });   // verified by default
+ *   const user = await stack.createUser({ email: uniqueEmail('profile') });   // verified by default
  *   const res = await stack.api('/api/profile/exists', { token: user.accessToken });
  *   await stack.dispose();
+ *
+ * End-to-end tests go through `startE2eStack` (tests/e2e/fixtures.ts), which only sets their
+ * own default (a visible activation delay) on top of this.
  */
+
+/** The repository's built app (`npm run build`). */
+export const DIST_DIR = join(import.meta.dirname, '../../dist');
+
+let emailCounter = 0;
+/** A new, unique email address for a test user (unique across test workers too). */
+export function uniqueEmail(prefix = 'user'): string {
+  emailCounter += 1;
+  return `${prefix}.${Date.now().toString(36)}${emailCounter}${Math.floor(Math.random() * 1e4)}@example.test`;
+}
 
 export interface ApiAnswer {
   status: number;
@@ -91,6 +106,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     mailboxPort: 0,
     auPort: 0,
     ukPort: 0,
+    distDir: DIST_DIR,
     activationDelayMs: 300,
     testHooks: true,
     quiet: true,

@@ -1,11 +1,6 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import {
-  buildTitle,
-  defaultProductName,
-  isNotFoundMatch,
-  titleRoutePathOf,
-} from '../../../src/app/route-titles';
+import { buildTitle, defaultProductName, isNotFoundMatch, titleRoutePathOf } from './route-titles';
 
 const intl = createIntl({ locale: 'en-AU', defaultLocale: 'en-AU', messages: {} });
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../tests/support/render';
 import {
   GenericFailureScreen,
   NoAccessScreen,
@@ -8,8 +9,7 @@ import {
   RedirectedScreen,
   safeEmail,
   safeExternalUrl,
-} from '../../../src/ui/errors/error-screen';
-import { renderWithProviders } from '../../support/render';
+} from './error-screen';
 
 const site = 'https://marketing.example.test/';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inviteCodeSearch, onboardingSearch } from '../../../src/app/search-schemas';
-import { parseSearch, stringifySearch } from '../../../src/app/search-serialization';
+import { inviteCodeSearch, onboardingSearch } from './search-schemas';
+import { parseSearch, stringifySearch } from './search-serialization';
 
 describe('search serialization', () => {
   it('writes string values verbatim (no JSON quoting of numeric-looking strings)', () => {

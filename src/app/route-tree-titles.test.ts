@@ -1,9 +1,9 @@
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { buildTitle, hasTranslatedTitle } from '../../../src/app/route-titles';
-import type { RouterContext } from '../../../src/app/router-context';
-import { routeTree } from '../../../src/app/routes';
+import { buildTitle, hasTranslatedTitle } from './route-titles';
+import type { RouterContext } from './router-context';
+import { routeTree } from './routes';
 
 const intl = createIntl({ locale: 'en-AU', defaultLocale: 'en-AU', messages: {} });
 // Only the route table is read (no route loads), so the router context is never used.

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderShell } from './shell-harness';
+import { renderShell } from '../../../tests/support/shell-harness';
 
 const alice = { sub: 'auth0|alice', name: 'Alice Mary Jane Smith', email: 'alice@example.test' };
 

@@ -13,20 +13,20 @@ import {
 } from '@tanstack/react-router';
 import { act } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
-import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
-import type { AppConfig, SessionUser } from '../../../machines/domain';
-import { hubConnectionMachine } from '../../../machines/hub-connection.machine';
+import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import type { AppConfig, SessionUser } from '../../machines/domain';
+import { hubConnectionMachine } from '../../machines/hub-connection.machine';
 import {
   type LoginRequest,
   type LogoutRequest,
   type SessionCheckResult,
   sessionMachine,
-} from '../../../machines/session.machine';
-import { userStoreMachine } from '../../../machines/user-store.machine';
-import { RootActorsContext, RuntimeConfigContext } from '../../../src/app/actors-context';
-import type { RootActors } from '../../../src/app/root-actors';
-import { RootLayout } from '../../../src/app/root-layout';
-import { renderWithProviders } from '../../support/render';
+} from '../../machines/session.machine';
+import { userStoreMachine } from '../../machines/user-store.machine';
+import { RootActorsContext, RuntimeConfigContext } from '../../src/app/actors-context';
+import type { RootActors } from '../../src/app/root-actors';
+import { RootLayout } from '../../src/app/root-layout';
+import { renderWithProviders } from './render';
 
 /** A `matchMedia` that answers min-width/max-width queries (px or em) for the given width. */
 export function setViewportWidth(width: number): void {

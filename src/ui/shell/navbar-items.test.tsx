@@ -12,9 +12,9 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createContext, useContext } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Navbar, type NavItem } from '../../../src/ui/shell/navbar';
-import { renderWithProviders } from '../../support/render';
-import { setViewportWidth } from './shell-harness';
+import { renderWithProviders } from '../../../tests/support/render';
+import { setViewportWidth } from '../../../tests/support/shell-harness';
+import { Navbar, type NavItem } from './navbar';
 
 const left: NavItem[] = [
   {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { defaultDebounceMs, useAppDebouncedCallback, useAppDebouncedValue } from '../../../src/app/debounce';
+import { defaultDebounceMs, useAppDebouncedCallback, useAppDebouncedValue } from './debounce';
 
 describe('debounce default (spec §9: 1000 ms)', () => {
   it('is 1000 ms', () => {

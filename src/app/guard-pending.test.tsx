@@ -15,16 +15,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
-import { loadingDelays } from '../../../machines/constants';
-import type { SessionUser } from '../../../machines/domain';
-import { hubConnectionMachine } from '../../../machines/hub-connection.machine';
-import { userStoreMachine } from '../../../machines/user-store.machine';
-import { signedInOnlyPending } from '../../../src/app/guard-screens';
-import { requireSignedIn } from '../../../src/app/guards';
-import type { RootActors } from '../../../src/app/root-actors';
-import type { RouterContext } from '../../../src/app/router-context';
-import { createTestSession, renderRouter, testAuthConfig } from '../shell/shell-harness';
+import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import { loadingDelays } from '../../machines/constants';
+import type { SessionUser } from '../../machines/domain';
+import { hubConnectionMachine } from '../../machines/hub-connection.machine';
+import { userStoreMachine } from '../../machines/user-store.machine';
+import { createTestSession, renderRouter, testAuthConfig } from '../../tests/support/shell-harness';
+import { signedInOnlyPending } from './guard-screens';
+import { requireSignedIn } from './guards';
+import type { RootActors } from './root-actors';
+import type { RouterContext } from './router-context';
 
 const ada: SessionUser = { sub: 'auth0|ada', name: 'Ada Lovelace', email: 'ada@example.test' };
 

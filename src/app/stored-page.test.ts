@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { storageKeys } from '../../../src/app/storage-keys';
+import { storageKeys } from './storage-keys';
 import {
   defaultStoredPage,
   isExcludedFromStoredPage,
@@ -9,7 +9,7 @@ import {
   readStoredPage,
   subscribeStoredPage,
   writeStoredPage,
-} from '../../../src/app/stored-page';
+} from './stored-page';
 
 function memoryStorage() {
   const map = new Map<string, string>();
