@@ -148,22 +148,6 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"'`]/g, (c) => htmlEscapes[c] ?? c);
 }
 
-export function parseCookies(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const index = part.indexOf('=');
-    if (index < 1) continue;
-    const name = part.slice(0, index).trim();
-    const value = part.slice(index + 1).trim();
-    try {
-      out[name] = decodeURIComponent(value);
-    } catch {
-      out[name] = value;
-    }
-  }
-  return out;
-}
-
 /** A minimal self-contained page (no external fonts or scripts). */
 export function page(title: string, body: string, extraHead = ''): string {
   return `<!doctype html>

@@ -74,7 +74,7 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export const CLIENT_ID = 'practice-onboarding-spa';
+const CLIENT_ID = 'practice-onboarding-spa';
 export const AUDIENCE = 'https://api.practice-portal.example';
 
 function portFrom(value: number | undefined, env: string | undefined, fallback: number): number {

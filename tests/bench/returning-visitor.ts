@@ -91,7 +91,9 @@ try {
       const { ms, headings } = await timedVisit(browser, stacks[i]!);
       times[i]!.push(ms);
       for (const h of headings) seen[i]!.add(h);
-      console.log(`run ${run + 1} ${build.name.padEnd(6)} ${String(ms).padStart(6)} ms  headings: ${headings.join(' → ') || '(none)'}`);
+      console.log(
+        `run ${run + 1} ${build.name.padEnd(6)} ${String(ms).padStart(6)} ms  headings: ${headings.join(' → ') || '(none)'}`,
+      );
     }
   }
   console.log(`\n${rate}× CPU, ${runs} runs each, median time from opening / to the environment:`);
