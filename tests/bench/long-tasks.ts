@@ -75,6 +75,11 @@ try {
       await page.goto(`${stack.appUrl}${path}`, { waitUntil: 'networkidle' });
       await page.locator('#shell').waitFor({ state: 'detached', timeout: 30_000 });
       await page.waitForTimeout(1500);
+      // A marker function, run for 5 ms, ties the profile's clock to the page's.
+      const markAt = (await page.evaluate(
+        // A string: the bundler of this script would wrap a named function expression.
+        '(() => { const t = performance.now(); function profileClockMarker() { while (performance.now() - t < 5); } profileClockMarker(); return t; })()',
+      )) as number;
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
       const { tasks, fcp } = await page.evaluate(() => {
         const w = window as unknown as { __tasks: Task[]; __fcp: number };
@@ -98,6 +103,36 @@ try {
         const key = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
         self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
       }
+      // Page time of each sample, from the marker.
+      const sampleTimes: number[] = [];
+      {
+        let t = profile.startTime;
+        for (let i = 0; i < profile.samples.length; i += 1) {
+          t += profile.timeDeltas[i] ?? 0;
+          sampleTimes.push(t / 1000);
+        }
+      }
+      const markerIndex = profile.samples.findIndex(
+        (id) => byId.get(id)?.callFrame.functionName === 'profileClockMarker',
+      );
+      const offset = markerIndex >= 0 ? (sampleTimes[markerIndex] ?? 0) - markAt : Number.NaN;
+      const topOfTask = (task: Task): string => {
+        const own = new Map<string, number>();
+        for (let i = 0; i < profile.samples.length; i += 1) {
+          const at = (sampleTimes[i] ?? 0) - offset;
+          if (at < task.start || at > task.start + task.duration) continue;
+          const node = byId.get(profile.samples[i] ?? -1);
+          if (!node || node.callFrame.functionName === '(idle)') continue;
+          const file = node.callFrame.url.replace(/^.*\//, '') || 'native';
+          const key = `${node.callFrame.functionName || '(anon)'}@${file}`;
+          own.set(key, (own.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+        }
+        return [...own.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 4)
+          .map(([k, ms]) => `${k} ${ms.toFixed(0)}`)
+          .join(', ');
+      };
       if (callersOf && run === 0) {
         // Who calls the named function: its callers' chains (five frames up), by time.
         const parent = new Map<number, number>();
@@ -122,7 +157,7 @@ try {
       }
       for (const task of tasks) {
         console.log(
-          `   ${task.start.toFixed(0).padStart(6)} ms  ${task.duration.toFixed(0).padStart(4)} ms${task.start >= fcp ? '' : '  (before FCP)'}`,
+          `   ${task.start.toFixed(0).padStart(6)} ms  ${task.duration.toFixed(0).padStart(4)} ms${task.start >= fcp ? '' : '  (before FCP)'}  ${Number.isNaN(offset) ? '' : topOfTask(task)}`,
         );
       }
       if (run === 0) {
