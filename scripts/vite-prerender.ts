@@ -112,7 +112,8 @@ export function prerenderPlugin(): Plugin {
           }
           return [...seen];
         };
-        const preloads = closure(entry.dynamicImports)
+        const preloaded = new Set(closure(entry.dynamicImports));
+        const preloads = [...preloaded]
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
           .join('\n    ');
         // The SPA fallback gets the same hints: the entry imports its layers one after the other.
@@ -131,12 +132,20 @@ export function prerenderPlugin(): Plugin {
               readFileSync(join(dir, file), 'utf8'),
             ),
           ].join('\n');
+          // The route's own screen chunks are hinted too: the router finds them fetched.
+          const routePreloads = closure([screen.fileName])
+            .filter((file) => !preloaded.has(file))
+            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+            .join('\n    ');
           const { html, title } = await mod.prerenderRoute(path);
           let page = template
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
             .replace(/<head>/, `<head>\n    ${guardTag}`)
             .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
-            .replace('</head>', `  ${preloads}\n    <style data-prerendered>${css}</style>\n  </head>`)
+            .replace(
+              '</head>',
+              `  ${preloads}\n    ${routePreloads}\n    <style data-prerendered>${css}</style>\n  </head>`,
+            )
             .replace(
               '<div id="root"></div>',
               `<div id="shell" data-prerendered="${escapeHtml(path)}">${html}</div>`,

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fromPromise } from 'xstate';
 import { appBootstrapMachine, type RuntimeConfig } from '../../machines/app-bootstrap.machine';
@@ -114,7 +114,10 @@ export function App() {
       />
     );
   }
-  const { config } = snapshot.context;
+  // The app's first full render (router, root layout, the route's screen) is rendered from a
+  // deferred value: React renders it in the background in small slices instead of one long task
+  // when the configuration arrives (a machine's update is otherwise rendered at once).
+  const config = useDeferredValue(snapshot.context.config);
   // Before the configuration arrives there is no session yet: the long-loading message's Logout
   // forgets the sign-in kept in this browser; 'contact us' opens the built-in support page.
   return (

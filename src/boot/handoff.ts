@@ -4,9 +4,9 @@
  * A prerendered page shows the signed-out screen as static HTML in `#shell` while the app boots
  * into a `#root` that is not in the document yet (so the page never holds two copies of a screen).
  * The app takes over at the first moment it shows a screen of its own (a heading, or the
- * long-loading message): in that same task, before the next paint, `#root` replaces the shell, whatever the
- * visitor typed into the shell is carried into the app's fields, the focus moves to the matching
- * control, and clicks queued by the shell guard
+ * long-loading message): in the next task, `#root` replaces the shell, whatever the visitor typed
+ * into the shell is carried into the app's fields, the focus moves to the matching control, and
+ * clicks queued by the shell guard
  * (src/boot/shell-guard.ts) are replayed on the app's buttons. Both screens come from the same
  * components, so the swap is not visible; when the app decides otherwise (a session after all), its
  * screen simply replaces the shell's.
@@ -57,6 +57,15 @@ function counterpart(
 }
 
 /** Sets a field's value so that React sees an edit, as typing would. */
+/** Whether the visitor changed a shell field (typed, ticked or chose something). */
+function fieldChanged(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): boolean {
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))
+    return field.checked !== field.defaultChecked;
+  if (field instanceof HTMLSelectElement)
+    return [...field.options].some((o) => o.selected !== o.defaultSelected);
+  return field.value !== field.defaultValue;
+}
+
 function carryValue(from: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, to: Element): void {
   if (from instanceof HTMLInputElement && (from.type === 'checkbox' || from.type === 'radio')) {
     if (
@@ -68,12 +77,8 @@ function carryValue(from: HTMLInputElement | HTMLTextAreaElement | HTMLSelectEle
     }
     return;
   }
-  const changed =
-    from instanceof HTMLSelectElement
-      ? [...from.options].some((o) => o.selected !== o.defaultSelected)
-      : from.value !== from.defaultValue;
   if (
-    !changed ||
+    !fieldChanged(from) ||
     !(to instanceof HTMLInputElement || to instanceof HTMLTextAreaElement || to instanceof HTMLSelectElement)
   )
     return;
@@ -104,15 +109,19 @@ function clickWhenEnabled(button: HTMLButtonElement): void {
 
 function swap(shell: HTMLElement, root: HTMLElement): void {
   const shellFields = displayed<HTMLInputElement>(shell, fieldSelector);
-  const shellFocusables = displayed<HTMLElement>(shell, focusableSelector);
   const focused = shell.contains(document.activeElement) ? document.activeElement : null;
+  const shellFocusables = focused ? displayed<HTMLElement>(shell, focusableSelector) : [];
   // Keep the focus ring as it was (an autofocused box shows it; a clicked button does not).
   const ringShown = focused ? focused.matches(':focus-visible') || focused.hasAttribute('autofocus') : false;
+  const typedInto = shellFields.filter((field) => fieldChanged(field));
   shell.replaceWith(root);
-  const appFields = displayed<HTMLInputElement>(root, fieldSelector);
-  for (const field of shellFields) {
-    const target = counterpart(field, shellFields, appFields);
-    if (target) carryValue(field, target);
+  // The app's controls are looked up (a layout of the new screen) only when something carries over.
+  if (typedInto.length > 0) {
+    const appFields = displayed<HTMLInputElement>(root, fieldSelector);
+    for (const field of typedInto) {
+      const target = counterpart(field, shellFields, appFields);
+      if (target) carryValue(field, target);
+    }
   }
   if (focused) {
     // A skip link's target (focusable by script only) is found by its id; a control by its place.
@@ -156,7 +165,9 @@ export function appContainer(): HTMLElement | null {
   const observer = new MutationObserver(() => {
     if (!root.querySelector(readySelector)) return;
     observer.disconnect();
-    swap(shell, root);
+    // In a task of its own: the app's render is one task, the swap (and the layout of the new
+    // screen it brings) the next; the shell stays on screen in between.
+    setTimeout(() => swap(shell, root), 0);
   });
   observer.observe(root, { childList: true, subtree: true });
   return root;
