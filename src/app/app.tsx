@@ -7,12 +7,12 @@ import { fromPromise } from 'xstate';
 import { appBootstrapMachine, type RuntimeConfig } from '../../machines/app-bootstrap.machine';
 import { selectUpdateAvailable } from '../../machines/build-check.machine';
 import { clearAllCookies, removeProviderKeys } from '../auth/provider-storage';
+import { setLogLevel } from '../logger';
 import { GenericFailureScreen } from '../ui/errors/error-screen';
 import { LoadingScreen } from '../ui/loading-screen';
 import { RootActorsContext, RuntimeConfigContext } from './actors-context';
 import { useBuildCheckActor } from './live/build-check';
 import { loadRuntimeConfig } from './live/config';
-import { setLogLevel } from './logger';
 import { createRootActors } from './root-actors';
 import { RouteErrorScreen } from './route-error';
 import { routeTree } from './routes';
@@ -87,6 +87,10 @@ function logoutWithoutConfig(): void {
 
 export function App() {
   const [snapshot, send] = useMachine(bootstrapMachine);
+  // The app's first full render (router, root layout, the route's screen) is rendered from a
+  // deferred value: React renders it in the background in small slices instead of one long task
+  // when the configuration arrives (a machine's update is otherwise rendered at once).
+  const config = useDeferredValue(snapshot.context.config);
   if (snapshot.matches('failed')) {
     // The configuration never arrived: the built-in support links (decision 050).
     return (
@@ -114,10 +118,7 @@ export function App() {
       />
     );
   }
-  // The app's first full render (router, root layout, the route's screen) is rendered from a
-  // deferred value: React renders it in the background in small slices instead of one long task
-  // when the configuration arrives (a machine's update is otherwise rendered at once).
-  const config = useDeferredValue(snapshot.context.config);
+
   // Before the configuration arrives there is no session yet: the long-loading message's Logout
   // forgets the sign-in kept in this browser; 'contact us' opens the built-in support page.
   return (

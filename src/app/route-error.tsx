@@ -5,10 +5,10 @@ import { useCallback, useContext, useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { selectSessionStatus, type sessionMachine } from '../../machines/session.machine';
+import { logger } from '../logger';
 import { GenericFailureScreen } from '../ui/errors/error-screen';
 import { RootActorsContext, RuntimeConfigContext } from './actors-context';
 import { forgetFailedStylesheets, isScreenLoadError } from './lazy-screen';
-import { logger } from './logger';
 import { supportLinksOf } from './support-defaults';
 
 /**

@@ -1,5 +1,5 @@
 import type { AnyRouter } from '@tanstack/react-router';
-import { logger } from './logger';
+import { logger } from '../logger';
 import { isNotFoundMatch } from './route-titles';
 import { storageKeys } from './storage-keys';
 

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../machines/domain';
-import { logger } from './logger';
+import { logger } from '../logger';
 import { storageKeys } from './storage-keys';
 
 /**

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { MessageFormatElement } from 'react-intl';
 import { IntlProvider } from 'react-intl';
 import type { LocaleCode } from '../../machines/domain';
-import { logger } from '../app/logger';
+import { logger } from '../logger';
 import { defaultLocale } from './locale';
 
 export type Messages = Record<string, MessageFormatElement[]>;

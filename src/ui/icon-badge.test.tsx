@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../tests/support/render';
-import { logger } from '../app/logger';
+import { logger } from '../logger';
 import { badgeLetters, IconBadge } from './icon-badge';
 
 afterEach(() => {

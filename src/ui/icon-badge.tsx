@@ -1,7 +1,7 @@
 import { Avatar, type MantineColor, type MantineRadius, type MantineSize } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { limits } from '../../machines/constants';
-import { logger } from '../app/logger';
+import { logger } from '../logger';
 
 export type IconBadgeShape = 'circle' | 'rounded' | 'square';
 

@@ -3,7 +3,7 @@ import type { CallFailure } from '../../../machines/practice-flow';
 import { type ApiClient, createApiClient, isApiError } from '../../api/client';
 import { createEndpoints, type Endpoints } from '../../api/endpoints';
 import { NotSignedInError, tryGetAccessToken } from '../../auth/token';
-import { logger } from '../logger';
+import { logger } from '../../logger';
 
 /**
  * The app's one API client and endpoint set (bearer token when signed in), and the one way a

@@ -6,7 +6,7 @@ import {
   type BuildInfo,
   buildCheckMachine,
 } from '../../../machines/build-check.machine';
-import { logger } from '../logger';
+import { logger } from '../../logger';
 
 /**
  * Effects of the build-check machine (spec §2 "Build freshness", §7 GET /meta.json?t=timestamp,

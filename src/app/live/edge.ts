@@ -6,8 +6,8 @@ import type { LoginParams, NavigateParams, SessionAnswer } from '../../../machin
 import type { LoginRequest } from '../../../machines/session.machine';
 import { selectIsSettled, selectSessionStatus, selectUser } from '../../../machines/session.machine';
 import type { Endpoints } from '../../api/endpoints';
+import { logger } from '../../logger';
 import { useRootActors, useRuntimeConfig } from '../actors-context';
-import { logger } from '../logger';
 import type { RootActors } from '../root-actors';
 import { api } from './api';
 import { redirectToEnvironment, serverErrorPath } from './redirects';

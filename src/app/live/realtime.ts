@@ -1,8 +1,8 @@
 import type { ActorRefFrom } from 'xstate';
 import { selectSessionStatus, type sessionMachine } from '../../../machines/session.machine';
 import { getAccessToken } from '../../auth/token';
+import { logger } from '../../logger';
 import { createRealtimeRoot, type RealtimeRoot } from '../../realtime/root';
-import { logger } from '../logger';
 import { api } from './api';
 
 /**

@@ -21,7 +21,7 @@ import {
 import { logoutReturnTo, originsOf, sameOriginTarget, withoutQueryParam } from '../../auth/return-to';
 import { isRedirectCallback, isSurelySignedOut } from '../../auth/session-hint';
 import { onLoginRequired } from '../../auth/token';
-import { logger } from '../logger';
+import { logger } from '../../logger';
 
 /**
  * Provides the session machine's effects with the identity provider's SDK (src/auth). Runs once,

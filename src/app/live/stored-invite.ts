@@ -1,5 +1,5 @@
 import type { InviteInput } from '../../../machines/invite.machine';
-import { logger } from '../logger';
+import { logger } from '../../logger';
 import { storageKeys } from '../storage-keys';
 
 /**
