@@ -174,6 +174,16 @@ export function errorEvent(invokeId: string, error: unknown = new Error('fake'))
   return { type: `xstate.error.actor.${invokeId}`, error } as EventObject;
 }
 
+/** The `output` of an invoke's done event, for expectations that depend on it. */
+export function outputOf<T>(event: EventObject): T {
+  return (event as EventObject & { output: T }).output;
+}
+
+/** The `error` of an invoke's error event, for expectations that depend on it. */
+export function errorOf<T>(event: EventObject): T {
+  return (event as EventObject & { error: T }).error;
+}
+
 // ───────────────────────────── replay runner ─────────────────────────────
 
 interface Runner {
@@ -412,6 +422,18 @@ function eventsFor(spec: PathSpec, p: Probe): EventObject[] {
       if (!(id in p.snapshot.children)) continue; // the invoke is not running
     }
     out.push(...variantsFor(spec, p.snapshot, d));
+  }
+  // Every invoke must handle its actor's failure (conventions: every `invoke` has `onError`): an
+  // invoke running without one is still offered its error event, which then fails the machine.
+  const description = graphOf(spec.machine);
+  const enabled = new Set(enabledDescriptors(description, p.snapshot.value));
+  const active = new Set(activePaths(p.snapshot.value));
+  for (const state of description.states) {
+    if (!active.has(state.path)) continue;
+    for (const inv of state.invokes) {
+      const type = `xstate.error.actor.${inv.id}`;
+      if (!enabled.has(type) && inv.id in p.snapshot.children) out.push(...variantsFor(spec, p.snapshot, type));
+    }
   }
   if (p.nextTimer) out.push({ type: p.nextTimer });
   return out;
