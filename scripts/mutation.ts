@@ -78,7 +78,9 @@ for (const { name, spec } of registry) {
   const survivors: Mutant[] = [];
   let killed = 0;
   for (const mutant of mutants) {
+    const t0 = Date.now();
     const verdict = judge(s, mutant);
+    if (verbose) console.log(`    ${Date.now() - t0} ms`);
     if (verdict.killed) {
       killed++;
       byReason.set(verdict.by, (byReason.get(verdict.by) ?? 0) + 1);

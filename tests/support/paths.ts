@@ -503,7 +503,7 @@ export function generatePaths<TMachine extends AnyStateMachine>(spec: PathSpec<T
       if (!adj) continue;
       for (const { event } of Object.values(adj.transitions)) {
         const next = probeOf([...p.events, event]);
-        if (next.taken.length > 0 || !shortest.has(next.key)) found.push(next);
+        if (s.exhaustive || next.taken.length > 0 || !shortest.has(next.key)) found.push(next);
         if (!shortest.has(next.key)) {
           shortest.set(next.key, next);
           queue.push(next);
