@@ -36,9 +36,10 @@ function judge(spec: PathSpec, mutant: Mutant): Verdict {
   let paths: ReturnType<typeof generatePaths>;
   try {
     // Every explored step (tests/model/expectations.test.ts), whose coverage is the minimal set's.
-    paths = generatePaths({ ...mutated, exhaustive: true });
+    paths = generatePaths({ ...mutated, exhaustive: true }, { checkExpectations: true });
   } catch (error) {
-    return { killed: true, by: 'generation', detail: firstLine(error) };
+    const detail = firstLine(error);
+    return { killed: true, by: detail.includes('expected') ? 'expectation' : 'generation', detail };
   }
   try {
     const unused = unusedExpectations(mutated, paths);

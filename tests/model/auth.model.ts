@@ -118,7 +118,7 @@ export const emailVerificationPathSpec = definePathSpec({
     initial: (input: EmailVerificationInput) => {
       if (input.screen === 'unverified') return ['awaiting.resend.ready', 'awaiting.check.idle'];
       const linkEmail = (input.email ?? '').toLowerCase();
-      return input.user && input.email && linkEmail !== input.user.email.toLowerCase() ? 'signingOut' : 'verifying';
+      return input.user && input.email && linkEmail !== (input.user.email ?? '').toLowerCase() ? 'signingOut' : 'verifying';
     },
     on: {
       'email.resend': {

@@ -466,7 +466,10 @@ function describeEvent(e: EventObject, delayMs: number): string {
  * with `exhaustive`); a path that is a prefix of another one of the same input is dropped.
  * Stable order.
  */
-export function generatePaths<TMachine extends AnyStateMachine>(spec: PathSpec<TMachine>): MachinePath[] {
+export function generatePaths<TMachine extends AnyStateMachine>(
+  spec: PathSpec<TMachine>,
+  options: { checkExpectations?: boolean } = {},
+): MachinePath[] {
   const s = spec as unknown as PathSpec;
   const candidates: Array<{ probe: Probe; path: () => MachinePath }> = [];
   inputsOf(s).forEach((input, inputIndex) => {
@@ -477,6 +480,7 @@ export function generatePaths<TMachine extends AnyStateMachine>(spec: PathSpec<T
       if (!p) {
         p = probe(s, input, events);
         cache.set(k, p);
+        if (options.checkExpectations) checkProbe(s, input, inputIndex, p, cache);
       }
       return p;
     };
@@ -546,6 +550,19 @@ export function generatePaths<TMachine extends AnyStateMachine>(spec: PathSpec<T
   return dedupe(chosen.map((c) => c.path())).sort(
     (a, b) => a.inputIndex - b.inputIndex || a.description.localeCompare(b.description),
   );
+}
+
+/**
+ * With `checkExpectations`, each explored step is checked against the spec's expectations as soon
+ * as the traversal takes it (stops at the first mismatch: fast when a machine is wrong).
+ */
+function checkProbe(spec: PathSpec, input: unknown, inputIndex: number, p: Probe, cache: Map<string, Probe>) {
+  const where = `input#${inputIndex}: ${p.events.map((e) => describeEvent(e, 0)).join(' → ') || '(initial)'}`;
+  const parent = p.events.length > 0 ? cache.get(JSON.stringify(p.events.slice(0, -1))) : undefined;
+  const diff = parent
+    ? checkStep(spec, parent.snapshot, p.events[p.events.length - 1]!, p.snapshot)
+    : checkInitial(spec, input, p.snapshot);
+  if (diff) throw new Error(`[${spec.name ?? spec.machine.id}] ${where}: ${diff}`);
 }
 
 function dedupe(paths: MachinePath[]): MachinePath[] {
