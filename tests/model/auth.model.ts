@@ -66,7 +66,8 @@ export const sessionPathSpec = definePathSpec({
       'xstate.error.actor.clearLoginHint': 'signedOut',
       'session.login': { signedOut: 'redirectingToLogin', signedIn: 'redirectingToLogin' },
       'session.dismissError': { signedOut: unchanged, 'signedIn.idle': unchanged },
-      'xstate.error.actor.loginWithRedirect': ({ before }) => (before.context.user ? 'signedIn.idle' : 'signedOut'),
+      'xstate.error.actor.loginWithRedirect': ({ before }) =>
+        before.context.user ? 'signedIn.idle' : 'signedOut',
       'session.logout': 'loggingOut',
       'session.loginRequired': 'endingSession',
       'session.refresh': 'signedIn.refreshing',
@@ -118,7 +119,9 @@ export const emailVerificationPathSpec = definePathSpec({
     initial: (input: EmailVerificationInput) => {
       if (input.screen === 'unverified') return ['awaiting.resend.ready', 'awaiting.check.idle'];
       const linkEmail = (input.email ?? '').toLowerCase();
-      return input.user && input.email && linkEmail !== (input.user.email ?? '').toLowerCase() ? 'signingOut' : 'verifying';
+      return input.user && input.email && linkEmail !== (input.user.email ?? '').toLowerCase()
+        ? 'signingOut'
+        : 'verifying';
     },
     on: {
       'email.resend': {

@@ -19,7 +19,10 @@ export const loadingPathSpec = definePathSpec({
     initial: (input) =>
       input.loaded ? 'done' : [waitingLeaf(input.keepContentVisible ?? false), 'pending.patience.normal'],
     on: {
-      'loading.start': ({ before }) => [waitingLeaf(before.context.keepContentVisible), 'pending.patience.normal'],
+      'loading.start': ({ before }) => [
+        waitingLeaf(before.context.keepContentVisible),
+        'pending.patience.normal',
+      ],
       'loading.done': {
         'pending.display.waiting': 'done',
         [`${spinning}.minimum.over`]: 'done',

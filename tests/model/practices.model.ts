@@ -5,16 +5,16 @@
  * the machines), the view path tests, and the registry (tests/model/registry.ts).
  */
 import type { EventObject, SnapshotFrom } from 'xstate';
+import type { ActivePracticeResponse, Invite } from '../../machines/domain';
 import { inviteMachine } from '../../machines/invite.machine';
 import { inviteCodeMachine } from '../../machines/invite-code.machine';
 import { landingMachine } from '../../machines/landing.machine';
 import { portalRedirectMachine } from '../../machines/portal-redirect.machine';
+import type { CallFailure, SessionAnswer } from '../../machines/practice-flow';
 import { failure, fixtures, userStates } from '../../machines/practice-flow.fixtures';
 import { type ProfileStepContext, profileStepMachine } from '../../machines/profile-step.machine';
-import { switchPracticeMachine } from '../../machines/switch-practice.machine';
-import type { ActivePracticeResponse, Invite } from '../../machines/domain';
-import type { CallFailure, SessionAnswer } from '../../machines/practice-flow';
 import type { UserStateView } from '../../machines/switch-practice.machine';
+import { switchPracticeMachine } from '../../machines/switch-practice.machine';
 import { definePathSpec, errorOf, outputOf, type StepInput, unchanged } from '../support/paths';
 
 export { failure, fixtures, userStates };
@@ -125,7 +125,9 @@ export const switchPracticeSpec = definePathSpec({
       'userState.failed': 'failed',
       'xstate.error.actor.watchUserState': 'failed',
       'practice.choose': ({ before, event }: StepInput<SwitchSnapshot>) =>
-        before.context.practices.some((p) => p.practiceKey === keyOf(event)) ? 'live.activatingPractice' : unchanged,
+        before.context.practices.some((p) => p.practiceKey === keyOf(event))
+          ? 'live.activatingPractice'
+          : unchanged,
       'inviteCode.open': unchanged,
       'practice.register': unchanged,
       'email.verify': unchanged,
@@ -337,7 +339,8 @@ export const portalRedirectSpec = definePathSpec({
   expected: {
     initial: 'checkingSession',
     on: {
-      'xstate.done.actor.awaitSession': (step) => (signedIn(step) ? 'lookingUpActivePractice' : 'redirecting'),
+      'xstate.done.actor.awaitSession': (step) =>
+        signedIn(step) ? 'lookingUpActivePractice' : 'redirecting',
       'xstate.error.actor.awaitSession': 'redirecting',
       'xstate.done.actor.fetchActivePractice': 'redirecting',
       'xstate.error.actor.fetchActivePractice': 'failed',

@@ -432,7 +432,8 @@ function eventsFor(spec: PathSpec, p: Probe): EventObject[] {
     if (!active.has(state.path)) continue;
     for (const inv of state.invokes) {
       const type = `xstate.error.actor.${inv.id}`;
-      if (!enabled.has(type) && inv.id in p.snapshot.children) out.push(...variantsFor(spec, p.snapshot, type));
+      if (!enabled.has(type) && inv.id in p.snapshot.children)
+        out.push(...variantsFor(spec, p.snapshot, type));
     }
   }
   if (p.nextTimer) out.push({ type: p.nextTimer });
