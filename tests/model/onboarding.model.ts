@@ -255,7 +255,16 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
     'pin.skip': 'account.checkingSession',
     'pin.submit': 'pin.verifying',
     'xstate.done.actor.verifyPin': 'account.checkingSession',
-    'xstate.error.actor.verifyPin': 'pin.entering',
+    'xstate.error.actor.verifyPin': ({ event }) => {
+      const failure = errorOf<{ kind?: string; status?: number }>(event);
+      const code =
+        failure.kind === 'validation'
+          ? 'pinRejected'
+          : failure.kind === 'failed' && failure.status === 429
+            ? 'pinLimited'
+            : 'pinInvalid';
+      return { state: 'pin.entering', context: { 'error.code': code } };
+    },
     'xstate.done.actor.getSessionUser': ({ event }) => {
       const user = outputOf<SessionUser | null>(event);
       if (user === null) return 'account.choosing';
@@ -276,7 +285,10 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
     'profile.change': unchanged,
     'profile.submit': 'profile.saving',
     'xstate.done.actor.createProfile': ({ before }) => practiceForm(before),
-    'xstate.error.actor.createProfile': 'profile.editing',
+    'xstate.error.actor.createProfile': ({ event }) => ({
+      state: 'profile.editing',
+      context: { 'error.code': failureKind(event) === 'validation' ? 'profileRejected' : 'profileFailed' },
+    }),
     'practice.change': unchanged,
     'region.select': unchanged,
     'xstate.done.actor.fetchDevices': 'practice.filling.editing',
@@ -286,8 +298,12 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
     'practice.completeProfile': ({ before }) =>
       before.context.error?.code === 'noProfile' ? 'profile.loading' : unchanged,
     'xstate.done.actor.registerPractice': thankYou,
-    'xstate.error.actor.registerPractice': ({ event }) =>
-      failureKind(event) === 'unauthenticated' ? 'practice.signingIn' : 'practice.filling.editing',
+    'xstate.error.actor.registerPractice': ({ event }) => {
+      const kind = failureKind(event);
+      if (kind === 'unauthenticated') return 'practice.signingIn';
+      const code = kind === 'validation' ? 'practiceRejected' : 'practiceFailed';
+      return { state: 'practice.filling.editing', context: { 'error.code': code } };
+    },
     'xstate.done.actor.signIn': 'practice.filling.editing',
     'xstate.error.actor.signIn': 'practice.filling.editing',
     'practices.update': ({ before, event }) =>

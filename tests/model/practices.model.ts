@@ -321,7 +321,10 @@ export const inviteCodeSpec = definePathSpec({
       'code.submit': ({ event }) =>
         (event as EventObject & { code: string }).code.trim() !== '' ? 'submittingCode' : unchanged,
       'xstate.done.actor.joinWithCode': 'redirecting',
-      'xstate.error.actor.joinWithCode': 'enteringCode',
+      'xstate.error.actor.joinWithCode': (step) => ({
+        state: 'enteringCode',
+        context: { errorCode: statusOf(step) >= 500 ? 'code_failed' : 'code_rejected' },
+      }),
     },
   },
 });
@@ -342,7 +345,14 @@ export const portalRedirectSpec = definePathSpec({
       'xstate.done.actor.awaitSession': (step) =>
         signedIn(step) ? 'lookingUpActivePractice' : 'redirecting',
       'xstate.error.actor.awaitSession': 'redirecting',
-      'xstate.done.actor.fetchActivePractice': 'redirecting',
+      'xstate.done.actor.fetchActivePractice': (step) => ({
+        state: 'redirecting',
+        context: {
+          environmentUrl: hasActivePractice(step)
+            ? outputOf<ActivePracticeResponse>(step.event).activePractice?.environmentUrl
+            : step.before.context.environmentUrl,
+        },
+      }),
       'xstate.error.actor.fetchActivePractice': 'failed',
     },
   },

@@ -104,7 +104,19 @@ export interface StepInput<TSnapshot> {
   event: EventObject;
 }
 
-export type Outcome<TSnapshot> = ExpectedLeaves | ((step: StepInput<TSnapshot>) => ExpectedLeaves);
+/**
+ * Leaves plus what the step must have recorded in the context, for a branch that only differs
+ * in what it records (`{ state: 'pin.entering', context: { 'error.code': 'pinLimited' } }`; keys
+ * are dotted paths into the context, values compared as JSON).
+ */
+export interface ExpectedStep {
+  state: ExpectedLeaves;
+  context: Record<string, unknown>;
+}
+
+export type Outcome<TSnapshot> =
+  | ExpectedLeaves
+  | ((step: StepInput<TSnapshot>) => ExpectedLeaves | ExpectedStep);
 
 /**
  * A rule for one event: its outcome wherever it is taken, or its outcome per source state
@@ -627,7 +639,7 @@ function expectedAfter(
   spec: PathSpec,
   before: AnyMachineSnapshot,
   event: EventObject,
-): { id: string; leaves: ExpectedLeaves } {
+): { id: string; leaves: ExpectedLeaves; context: Record<string, unknown> } {
   const on = (spec.expected?.on ?? {}) as Record<string, AnyRule>;
   const key = ruleKeyFor(on, event.type);
   const at = JSON.stringify(before.value);
@@ -648,8 +660,10 @@ function expectedAfter(
     id = `${key} @ ${source}`;
     outcome = rule[source];
   }
-  const leaves = typeof outcome === 'function' ? outcome({ before, event }) : outcome!;
-  return { id, leaves };
+  const result = typeof outcome === 'function' ? outcome({ before, event }) : outcome!;
+  if (typeof result === 'string' || Array.isArray(result)) return { id, leaves: result, context: {} };
+  const step = result as ExpectedStep;
+  return { id, leaves: step.state, context: step.context };
 }
 
 /**
@@ -693,14 +707,28 @@ function checkStep(
   after: AnyMachineSnapshot,
 ): string | null {
   if (!spec.expected) return null;
-  const { id, leaves } = expectedAfter(spec, before, event);
+  const { id, leaves, context } = expectedAfter(spec, before, event);
   let used = usedRules.get(spec);
   if (!used) {
     used = new Set();
     usedRules.set(spec, used);
   }
   used.add(id);
-  return leavesDiff(leaves, before.value, after.value, `expected.on['${id}']`);
+  const rule = `expected.on['${id}']`;
+  return leavesDiff(leaves, before.value, after.value, rule) ?? contextDiff(context, after.context, rule);
+}
+
+function contextDiff(expected: Record<string, unknown>, context: unknown, rule: string): string | null {
+  for (const [path, value] of Object.entries(expected)) {
+    let actual: unknown = context;
+    for (const key of path.split('.')) {
+      actual = actual && typeof actual === 'object' ? (actual as Record<string, unknown>)[key] : undefined;
+    }
+    if (JSON.stringify(actual) !== JSON.stringify(value)) {
+      return `expected (${rule}) context.${path} = ${JSON.stringify(value)}\n     got ${JSON.stringify(actual)}`;
+    }
+  }
+  return null;
 }
 
 /**
