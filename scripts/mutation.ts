@@ -23,6 +23,7 @@ const verbose = args.includes('--verbose');
  * mutant label; each is explained in docs/testing.md.
  */
 const explained: Record<string, string[]> = {
+  'build-check': ['startupCheck --done: fetchBuildInfo [isStoredBuild]--> upToDate removed'],
   emailVerification: ['failed --email.retry--> verifying ⇒ routing'],
   switchPractice: [
     'live.loading --userState.changed--> (none) removed',
@@ -122,6 +123,9 @@ const score = total === 0 ? 100 : Math.floor((killedTotal / total) * 1000) / 10;
 const reasons = [...byReason.entries()].map(([by, n]) => `${by} ${n}`).join(', ');
 console.log(
   `\nMutation score: ${killedTotal}/${total} killed (${score} %)${reasons ? ` — by ${reasons}` : ''}`,
+);
+console.log(
+  `Survivors: ${total - killedTotal}, ${explainedTotal} of them explained as equivalent in docs/testing.md`,
 );
 if (unexplained.length > 0) {
   console.error(`${unexplained.length} surviving mutant(s) not explained in docs/testing.md.`);
