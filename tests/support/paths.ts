@@ -83,7 +83,8 @@ export interface PathSpec<TMachine extends AnyStateMachine = AnyStateMachine> {
   /**
    * Default false: the fewest shortest paths that together reach every reachable state and take
    * every reachable transition of the definition. True: one path per edge of the explored graph
-   * (every state × event-variant combination; can be hundreds of paths).
+   * (every state × event-variant combination, events the machine ignores included; can be
+   * hundreds of paths).
    */
   exhaustive?: boolean;
 }
