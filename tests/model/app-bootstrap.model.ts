@@ -4,9 +4,12 @@
  * tests/model/registry-complete.test.ts). Added by the designer-tooling engineer.
  */
 import { appBootstrapMachine, type RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import { describeMachine } from '../support/machine-graph';
 import { definePathSpec, doneEvent, errorEvent } from '../support/paths';
 
-const invokeId = 'appBootstrap.loadingConfig:invocation[0]';
+/** The configuration load's invoke id, as xstate names an invoke without an `id`. */
+const invokeId =
+  describeMachine(appBootstrapMachine).states.find((s) => s.path === 'loadingConfig')?.invokes[0]?.id ?? '';
 
 export const bootstrapConfig: RuntimeConfig = {
   app: { loglevel: 'INFO', productDomain: 'practice-portal.example', portals: [] },
@@ -19,5 +22,16 @@ export const appBootstrapPathSpec = definePathSpec({
   events: {
     [`xstate.done.actor.${invokeId}`]: [doneEvent(invokeId, bootstrapConfig)],
     [`xstate.error.actor.${invokeId}`]: [errorEvent(invokeId, new Error('offline'))],
+  },
+  // Decisions 050 and 053: the configuration loads, or fails (an error, or 30 s without an
+  // answer) on the failure screen, whose Try again loads it again.
+  expected: {
+    initial: 'loadingConfig',
+    on: {
+      [`xstate.done.actor.${invokeId}`]: 'ready',
+      [`xstate.error.actor.${invokeId}`]: 'failed',
+      'xstate.after.configTimeout': 'failed',
+      'bootstrap.retry': 'loadingConfig',
+    },
   },
 });

@@ -1,8 +1,15 @@
-import { authRedirectMachine } from '../../machines/auth-redirect.machine';
+import {
+  type AlternateProvider,
+  authRedirectMachine,
+  type SettledSession,
+} from '../../machines/auth-redirect.machine';
 import type { SessionUser } from '../../machines/domain';
-import { emailVerificationMachine } from '../../machines/email-verification.machine';
+import {
+  type EmailVerificationInput,
+  emailVerificationMachine,
+} from '../../machines/email-verification.machine';
 import { type SessionCheckResult, type SessionEvent, sessionMachine } from '../../machines/session.machine';
-import { definePathSpec, doneEvent, errorEvent } from '../support/paths';
+import { definePathSpec, doneEvent, errorEvent, errorOf, outputOf, unchanged } from '../support/paths';
 
 /**
  * Path models of the auth machines (issue 5): session, email verification, /auth/redirect.
@@ -40,6 +47,39 @@ export const sessionPathSpec = definePathSpec({
     ],
     'xstate.error.actor.loginWithRedirect': [errorEvent('loginWithRedirect', new Error('blocked'))],
   },
+  // Spec §4 "Session": the check settles signed in or out (stale keys and a login-hint mismatch
+  // are cleared first); a refresh answered login_required ends the session; a failed redirect
+  // to the login page goes back to where the user was.
+  expected: {
+    initial: 'checking',
+    on: {
+      'xstate.done.actor.checkSession': ({ event }) => {
+        const result = outputOf<SessionCheckResult>(event);
+        if (result.kind === 'staleProviderKeys') return 'clearingStaleSession';
+        if (result.kind === 'loginHintMismatch') return 'clearingLoginHint';
+        return result.kind === 'signedIn' ? 'signedIn.idle' : 'signedOut';
+      },
+      'xstate.error.actor.checkSession': 'signedOut',
+      'xstate.done.actor.clearStaleSession': 'signedOut',
+      'xstate.error.actor.clearStaleSession': 'signedOut',
+      'xstate.done.actor.clearLoginHint': 'signedOut',
+      'xstate.error.actor.clearLoginHint': 'signedOut',
+      'session.login': { signedOut: 'redirectingToLogin', signedIn: 'redirectingToLogin' },
+      'session.dismissError': { signedOut: unchanged, 'signedIn.idle': unchanged },
+      'xstate.error.actor.loginWithRedirect': ({ before }) =>
+        before.context.user ? 'signedIn.idle' : 'signedOut',
+      'session.logout': 'loggingOut',
+      'session.loginRequired': 'endingSession',
+      'session.refresh': 'signedIn.refreshing',
+      'xstate.done.actor.refreshSession': 'signedIn.idle',
+      'xstate.error.actor.refreshSession': ({ event }) =>
+        errorOf<{ error?: string }>(event).error === 'login_required' ? 'endingSession' : 'signedIn.idle',
+      'xstate.done.actor.endSession': 'signedOut',
+      'xstate.error.actor.endSession': 'signedOut',
+      'xstate.done.actor.logout': 'signedOut',
+      'xstate.error.actor.logout': 'signedOut',
+    },
+  },
   states: {
     signedIn: (s) => {
       if (!s.context.user) throw new Error('signedIn without a user');
@@ -73,6 +113,39 @@ export const emailVerificationPathSpec = definePathSpec({
     cooldownSeconds: s.context.cooldownSeconds,
     errorCode: s.context.errorCode,
   }),
+  // Spec §2 /auth/unverified-email and /auth/verified-email: another user's link signs out; the
+  // verified screen verifies; the unverified one resends (with a countdown) and checks.
+  expected: {
+    initial: (input: EmailVerificationInput) => {
+      if (input.screen === 'unverified') return ['awaiting.resend.ready', 'awaiting.check.idle'];
+      const linkEmail = (input.email ?? '').toLowerCase();
+      return input.user && input.email && linkEmail !== (input.user.email ?? '').toLowerCase()
+        ? 'signingOut'
+        : 'verifying';
+    },
+    on: {
+      'email.resend': {
+        'awaiting.resend.ready': 'awaiting.resend.sending',
+        'awaiting.resend.failed': 'awaiting.resend.sending',
+      },
+      'xstate.done.actor.resendVerificationEmail': 'awaiting.resend.sent.counting',
+      'xstate.error.actor.resendVerificationEmail': 'awaiting.resend.failed',
+      'xstate.after.cooldownTick': ({ before }) =>
+        before.context.cooldownSeconds <= 1 ? 'awaiting.resend.ready' : 'awaiting.resend.sent.counting',
+      'email.verifiedRemotely': 'awaiting.check.checking',
+      'email.confirm': {
+        'awaiting.check.idle': 'awaiting.check.checking',
+        'awaiting.check.stillUnverified': 'awaiting.check.checking',
+        'awaiting.check.failed': 'awaiting.check.checking',
+      },
+      'xstate.done.actor.refreshSession': ({ event }) =>
+        outputOf<SessionUser>(event).email_verified ? 'movingOn' : 'awaiting.check.stillUnverified',
+      'xstate.error.actor.refreshSession': 'awaiting.check.failed',
+      'xstate.done.actor.verifyEmail': 'verified',
+      'xstate.error.actor.verifyEmail': 'failed',
+      'email.retry': 'verifying',
+    },
+  },
   states: {
     movingOn: (s) => {
       if (!s.hasTag('busy')) throw new Error('movingOn must be busy');
@@ -94,5 +167,26 @@ export const authRedirectPathSpec = definePathSpec({
       doneEvent('findAlternateProvider', { method: 'google', connection: 'google-oauth2' }),
       doneEvent('findAlternateProvider', null),
     ],
+  },
+  // Spec §2 /auth/redirect: a signed-in user is checked for another sign-in method, then the app
+  // waits 1 s and leaves; a failed sign-in (or check) ends on an actionable screen.
+  expected: {
+    initial: 'waitingForSession',
+    on: {
+      'xstate.done.actor.awaitSession': ({ event }) => {
+        const session = outputOf<SettledSession>(event);
+        if (session.status === 'signedIn') return 'checkingProvider';
+        return session.errorCode !== null ? 'failed' : 'waiting';
+      },
+      'xstate.error.actor.awaitSession': 'failed',
+      'xstate.done.actor.findAlternateProvider': ({ event }) =>
+        outputOf<AlternateProvider | null>(event) !== null ? 'wrongProvider' : 'waiting',
+      'xstate.error.actor.findAlternateProvider': 'waiting',
+      'xstate.after.authRedirectWait': 'leaving',
+      'redirect.useAlternate': 'restartingLogin',
+      'redirect.continue': 'leaving',
+      'redirect.retry': 'restartingLogin',
+      'redirect.home': 'leaving',
+    },
   },
 });

@@ -1,5 +1,6 @@
+import type { BuildInfo } from '../../machines/build-check.machine';
 import { buildCheckMachine } from '../../machines/build-check.machine';
-import { definePathSpec, doneEvent, errorEvent } from '../support/paths';
+import { definePathSpec, doneEvent, errorEvent, outputOf } from '../support/paths';
 
 const fetched = [
   doneEvent('fetchBuildInfo', { buildTime: 'v1' }),
@@ -17,6 +18,35 @@ export const buildCheckPathSpec = definePathSpec({
   events: {
     'xstate.done.actor.fetchBuildInfo': fetched,
     'xstate.error.actor.fetchBuildInfo': [errorEvent('fetchBuildInfo', new Error('offline'))],
+  },
+  // Spec §2 "Build freshness": the first answer is only remembered; later a build that is neither
+  // the running one nor a dismissed one prompts; after a chunk failure a build not yet reloaded
+  // for reloads at once, else it prompts like a check.
+  expected: {
+    initial: 'startupCheck',
+    on: {
+      'build.chunkFailed': 'verifyingChunkFailure',
+      'app.visible': 'checking',
+      'xstate.after.recheckInterval': 'checking',
+      'build.reload': 'reloading',
+      'build.dismiss': 'upToDate',
+      'xstate.error.actor.fetchBuildInfo': 'upToDate',
+      'xstate.done.actor.fetchBuildInfo': {
+        startupCheck: 'upToDate',
+        checking: ({ before, event }) => {
+          const build = outputOf<BuildInfo>(event).buildTime;
+          const { storedVersion, dismissedVersion } = before.context;
+          return build !== storedVersion && build !== dismissedVersion ? 'updateAvailable' : 'upToDate';
+        },
+        verifyingChunkFailure: ({ before, event }) => {
+          const build = outputOf<BuildInfo>(event).buildTime;
+          const { storedVersion, dismissedVersion, chunkReloadedFor } = before.context;
+          if (build === storedVersion) return 'upToDate';
+          if (build !== chunkReloadedFor) return 'reloading';
+          return build !== dismissedVersion ? 'updateAvailable' : 'upToDate';
+        },
+      },
+    },
   },
   states: {
     updateAvailable: (s) => {

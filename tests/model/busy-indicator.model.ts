@@ -8,6 +8,14 @@ import { definePathSpec } from '../support/paths';
 export const busyIndicatorPathSpec = definePathSpec({
   name: 'busyIndicator',
   machine: busyIndicatorMachine,
+  expected: {
+    initial: 'idle',
+    on: {
+      'busy.start': 'pending',
+      'busy.end': { pending: 'idle', indicating: 'idle' },
+      'xstate.after.popInDelay': 'indicating',
+    },
+  },
   states: {
     idle: (s) => {
       if (s.hasTag('indicating')) throw new Error('idle must not show the spinner');

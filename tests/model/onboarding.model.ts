@@ -16,7 +16,7 @@ import {
   type PracticeDraft,
 } from '../../machines/onboarding.machine';
 import { describeMachine } from '../support/machine-graph';
-import { definePathSpec } from '../support/paths';
+import { definePathSpec, errorOf, outputOf, type StepExpectations, unchanged } from '../support/paths';
 
 const ev = <T extends EventObject>(event: T): EventObject => event;
 const done = (id: string, ...outputs: unknown[]) =>
@@ -214,6 +214,119 @@ export const onboardingPathMachine = onboardingMachine.provide({
   delays: { activationTakingLong: 3 * onboardingDelays.activationPoll },
 });
 
+/** The practice form, entered with or without the PIN's devices to fetch first (spec §2 step 3). */
+const practiceForm = (s: Snapshot) =>
+  /^\d{4}$/.test(s.context.draft.pin ?? '') ? 'practice.filling.fetchingDevices' : 'practice.filling.editing';
+const thankYou = ['thankYou.activation.waiting', 'thankYou.updates.polling.fetching'];
+const listedIn = (practices: UserPractice[], s: Snapshot) =>
+  practices.some((p) => p.practiceKey === s.context.practiceKey);
+const failureKind = (event: EventObject) => errorOf<{ kind?: string }>(event).kind;
+
+/**
+ * Spec §2 "Onboarding" (steps PIN → account → profile → practice → thank you; decisions 040–044):
+ * where each event leads. Routes start at their step; a step that cannot go on goes back to the
+ * one that can (signed out → account, no profile → profile).
+ */
+const expected: StepExpectations<typeof onboardingPathMachine> = {
+  initial: (i) => {
+    switch (i.step) {
+      case 'directoryPractice':
+        return i.directoryPracticeKey ? 'directoryPractice.loading' : 'directoryPractice.failed';
+      case 'pin':
+        return 'pin.entering';
+      case 'account':
+        return 'account.checkingSession';
+      case 'profile':
+        return 'profile.loading';
+      case 'practice':
+        return /^\d{4}$/.test(i.draft.pin ?? '')
+          ? 'practice.filling.fetchingDevices'
+          : 'practice.filling.editing';
+      default:
+        return i.step === 'thankYou' && i.practiceKey ? thankYou : 'leaving';
+    }
+  },
+  on: {
+    'xstate.done.actor.loadDirectoryPractice': ({ event }) =>
+      outputOf<DirectoryPractice>(event).practiceKey
+        ? 'directoryPractice.accountExists'
+        : 'account.checkingSession',
+    'xstate.error.actor.loadDirectoryPractice': 'directoryPractice.failed',
+    'pin.skip': 'account.checkingSession',
+    'pin.submit': 'pin.verifying',
+    'xstate.done.actor.verifyPin': 'account.checkingSession',
+    'xstate.error.actor.verifyPin': ({ event }) => {
+      const failure = errorOf<{ kind?: string; status?: number }>(event);
+      const code =
+        failure.kind === 'validation'
+          ? 'pinRejected'
+          : failure.kind === 'failed' && failure.status === 429
+            ? 'pinLimited'
+            : 'pinInvalid';
+      return { state: 'pin.entering', context: { 'error.code': code } };
+    },
+    'xstate.done.actor.getSessionUser': ({ event }) => {
+      const user = outputOf<SessionUser | null>(event);
+      if (user === null) return 'account.choosing';
+      return user.email_verified === false ? 'verifyingEmail' : 'profile.loading';
+    },
+    'xstate.error.actor.getSessionUser': 'account.choosing',
+    'account.create': 'account.signingUp',
+    'xstate.done.actor.signUp': 'account.checkingSession',
+    'xstate.error.actor.signUp': 'account.choosing',
+    'xstate.done.actor.loadProfile': ({ before, event }) => {
+      const { user, profile } = outputOf<{ user: SessionUser | null; profile: Profile | null }>(event);
+      if (user === null) return 'account.checkingSession';
+      if (user.email_verified === false) return 'verifyingEmail';
+      return isProfileComplete(profile) ? practiceForm(before) : 'profile.editing';
+    },
+    'xstate.error.actor.loadProfile': ({ event }) =>
+      failureKind(event) === 'unauthenticated' ? 'account.checkingSession' : 'profile.editing',
+    'profile.change': unchanged,
+    'profile.submit': 'profile.saving',
+    'xstate.done.actor.createProfile': ({ before }) => practiceForm(before),
+    'xstate.error.actor.createProfile': ({ event }) => ({
+      state: 'profile.editing',
+      context: { 'error.code': failureKind(event) === 'validation' ? 'profileRejected' : 'profileFailed' },
+    }),
+    'practice.change': unchanged,
+    'region.select': unchanged,
+    'xstate.done.actor.fetchDevices': 'practice.filling.editing',
+    'xstate.error.actor.fetchDevices': 'practice.filling.editing',
+    'practice.submit': ({ before }) =>
+      isProfileComplete(before.context.draft.profile) ? 'practice.submitting' : unchanged,
+    'practice.completeProfile': ({ before }) =>
+      before.context.error?.code === 'noProfile' ? 'profile.loading' : unchanged,
+    'xstate.done.actor.registerPractice': thankYou,
+    'xstate.error.actor.registerPractice': ({ event }) => {
+      const kind = failureKind(event);
+      if (kind === 'unauthenticated') return 'practice.signingIn';
+      const code = kind === 'validation' ? 'practiceRejected' : 'practiceFailed';
+      return { state: 'practice.filling.editing', context: { 'error.code': code } };
+    },
+    'xstate.done.actor.signIn': 'practice.filling.editing',
+    'xstate.error.actor.signIn': 'practice.filling.editing',
+    'practices.update': ({ before, event }) =>
+      listedIn((event as EventObject & { practices: UserPractice[] }).practices, before)
+        ? 'redirecting'
+        : unchanged,
+    // Falls back to polling; as the machine is today the activation region restarts too (the
+    // 'taking long' message and its timer start again), see docs/testing.md.
+    'xstate.error.actor.watchUserPractices': thankYou,
+    // 'Taking long' is due after a whole number of polls: a poll that is resting fires with it.
+    'xstate.after.activationTakingLong': ({ before }) =>
+      before.matches({ thankYou: { updates: { polling: 'resting' } } })
+        ? ['thankYou.activation.takingLong', 'thankYou.updates.polling.fetching']
+        : 'thankYou.activation.takingLong',
+    'realtime.connected': 'thankYou.updates.pushed',
+    'xstate.done.actor.fetchUserPractices': ({ before, event }) =>
+      listedIn(outputOf<UserPractice[]>(event), before) ? 'redirecting' : 'thankYou.updates.polling.resting',
+    'xstate.error.actor.fetchUserPractices': 'thankYou.updates.polling.resting',
+    'xstate.after.activationPoll': 'thankYou.updates.polling.fetching',
+    'realtime.disconnected': 'thankYou.updates.polling.fetching',
+  },
+};
+
 export const onboardingPathSpec = definePathSpec({
   name: 'onboarding',
   machine: onboardingPathMachine,
@@ -236,4 +349,5 @@ export const onboardingPathSpec = definePathSpec({
     error: s.context.error?.code ?? null,
   }),
   limit: 20000,
+  expected,
 });

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise, setup } from 'xstate';
 import { describeMachine } from '../support/machine-graph';
-import { coverageOf, doneEvent, generatePaths, runPathOnMachine } from '../support/paths';
+import { mutantsOf } from '../support/mutants';
+import {
+  coverageOf,
+  doneEvent,
+  generatePaths,
+  outputOf,
+  type PathSpec,
+  runPathOnMachine,
+  unchanged,
+  unusedExpectations,
+} from '../support/paths';
 
 // The tooling itself, on a toy machine with everything the real ones use: invoke with guarded
 // onDone/onError, named delays of different lengths running at once, always, parallel regions,
@@ -99,5 +109,61 @@ describe('tests/support/paths on a toy machine', () => {
   it('tells the author which event needs payload variants when a guard crashes', () => {
     const noPayload = { machine: toy(), serializeContext: () => null };
     expect(() => generatePaths(noPayload)).toThrow(/xstate\.done\.actor\.fetchThing/);
+  });
+});
+
+describe('expected states written in the model', () => {
+  const expecting: PathSpec = {
+    ...spec,
+    expected: {
+      initial: 'idle',
+      on: {
+        go: 'loading',
+        bump: unchanged,
+        'xstate.done.actor.fetchThing': ({ event }) =>
+          outputOf<{ ok: boolean }>(event).ok ? ['both.a.a1', 'both.b.b1'] : 'failed',
+        'xstate.error.actor.fetchThing': 'failed',
+        'xstate.after.short': 'both.a.a2',
+        'xstate.after.long': 'finished',
+      },
+    },
+  };
+  const withMachine = (machine: PathSpec['machine']): PathSpec => ({ ...expecting, machine });
+  const mutant = (label: string) => {
+    const found = mutantsOf(expecting.machine, ['retarget', 'remove']).find((m) => m.label === label);
+    expect(found, label).toBeDefined();
+    return withMachine(found!.machine);
+  };
+
+  it('hold on every explored step of the real machine, and every rule is used', () => {
+    const every = generatePaths({ ...expecting, exhaustive: true });
+    expect(unusedExpectations(expecting, every)).toEqual([]);
+  });
+
+  it('fail a path whose transition goes elsewhere (a retargeted transition)', () => {
+    const wrong = mutant('idle --go--> loading ⇒ failed');
+    const run = () => {
+      for (const p of generatePaths(wrong)) runPathOnMachine(p, wrong);
+    };
+    expect(run).toThrow(/expected \(expected\.on\['go'\]\) loading\n\s+got failed/);
+  });
+
+  it('fail when a step leaves a state the rule says it leaves unchanged', () => {
+    const wrong = mutant('idle --bump--> (none) ⇒ loading');
+    expect(() => {
+      for (const p of generatePaths(wrong)) runPathOnMachine(p, wrong);
+    }).toThrow(/to stay "idle"/);
+  });
+
+  it('report a rule no step uses (a removed transition)', () => {
+    const wrong = mutant('idle --bump--> (none) removed');
+    expect(unusedExpectations(wrong, generatePaths({ ...wrong, exhaustive: true }))).toEqual(['bump']);
+  });
+
+  it('fail a step that has no rule', () => {
+    const partial: PathSpec = { ...expecting, expected: { initial: 'idle', on: { go: 'loading' } } };
+    expect(() => {
+      for (const p of generatePaths(partial)) runPathOnMachine(p, partial);
+    }).toThrow(/no expectation for '[^']+'/);
   });
 });

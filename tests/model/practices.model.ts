@@ -5,19 +5,33 @@
  * the machines), the view path tests, and the registry (tests/model/registry.ts).
  */
 import type { EventObject, SnapshotFrom } from 'xstate';
+import type { ActivePracticeResponse, Invite } from '../../machines/domain';
 import { inviteMachine } from '../../machines/invite.machine';
 import { inviteCodeMachine } from '../../machines/invite-code.machine';
 import { landingMachine } from '../../machines/landing.machine';
 import { portalRedirectMachine } from '../../machines/portal-redirect.machine';
+import type { CallFailure, SessionAnswer } from '../../machines/practice-flow';
 import { failure, fixtures, userStates } from '../../machines/practice-flow.fixtures';
 import { type ProfileStepContext, profileStepMachine } from '../../machines/profile-step.machine';
+import type { UserStateView } from '../../machines/switch-practice.machine';
 import { switchPracticeMachine } from '../../machines/switch-practice.machine';
-import { definePathSpec } from '../support/paths';
+import { definePathSpec, errorOf, outputOf, type StepInput, unchanged } from '../support/paths';
 
 export { failure, fixtures, userStates };
 
 /** An event literal with its payload (EventObject has no index signature). */
 const ev = <T extends EventObject>(event: T): EventObject => event;
+
+/** What the expectations read from an event: a session answer, a failure's status, a practice. */
+const signedIn = ({ event }: { event: EventObject }) => outputOf<SessionAnswer>(event).user !== null;
+const statusOf = ({ event }: { event: EventObject }) => errorOf<CallFailure>(event).status;
+const hasActivePractice = ({ event }: { event: EventObject }) => {
+  const active = outputOf<ActivePracticeResponse>(event).activePractice;
+  return Boolean(active?.hasActivePractice && active.environmentUrl);
+};
+const stepFailed = ({ event }: { event: EventObject }) =>
+  outputOf<{ result: string } | undefined>(event)?.result === 'failed';
+const keyOf = (event: EventObject) => (event as EventObject & { practiceKey: string }).practiceKey;
 
 const done = (id: string, ...outputs: unknown[]) =>
   outputs.map((output) => ({ type: `xstate.done.actor.${id}`, output }));
@@ -33,6 +47,23 @@ export const landingSpec = definePathSpec({
     'xstate.done.actor.fetchActivePractice': done('fetchActivePractice', fixtures.active, fixtures.noActive),
     'xstate.error.actor.fetchActivePractice': error('fetchActivePractice', failure(500)),
     'login.choose': [ev({ type: 'login.choose', connection: 'google-oauth2' })],
+  },
+  // Spec §2 "/": signed out → the login chooser; an invite landing resumes the invite; otherwise
+  // the active practice is looked up: open it, or after a moment go to /switch-practice.
+  expected: {
+    initial: 'checkingSession',
+    on: {
+      'xstate.done.actor.awaitSession': (step) => {
+        if (!signedIn(step)) return 'signedOut';
+        return step.before.context.inviteLanding ? 'resumingInvite' : 'lookingUpActivePractice';
+      },
+      'xstate.error.actor.awaitSession': 'signedOut',
+      'login.choose': unchanged,
+      'xstate.done.actor.fetchActivePractice': (step) =>
+        hasActivePractice(step) ? 'redirecting' : 'waitingToSwitch',
+      'xstate.error.actor.fetchActivePractice': 'failed',
+      'xstate.after.landingDelay': 'switchingPractice',
+    },
   },
 });
 
@@ -72,6 +103,47 @@ export const switchPracticeSpec = definePathSpec({
     'xstate.error.actor.activatePractice': error('activatePractice', failure(500)),
     'xstate.error.actor.watchUserState': error('watchUserState', failure(424)),
   },
+  // Spec §2 /switch-practice: the lists show once loaded, invites only to a verified email; a
+  // listed practice is activated, a pending invite accepted then activated; a failed call returns
+  // to the lists; a failed live update ends on the retry screen.
+  expected: {
+    initial: 'live.loading',
+    on: {
+      'userState.changed': {
+        'live.loading': ({ event }) => {
+          const state = (event as EventObject & { state: UserStateView }).state;
+          if (!state.practicesHasLoaded) return unchanged;
+          return state.email?.verified ? 'live.ready.verified' : 'live.ready.unverified';
+        },
+        'live.ready': ({ event }) =>
+          (event as EventObject & { state: UserStateView }).state.email?.verified
+            ? 'live.ready.verified'
+            : 'live.ready.unverified',
+        'live.acceptingInvite': unchanged,
+        'live.activatingPractice': unchanged,
+      },
+      'userState.failed': 'failed',
+      'xstate.error.actor.watchUserState': 'failed',
+      'practice.choose': ({ before, event }: StepInput<SwitchSnapshot>) =>
+        before.context.practices.some((p) => p.practiceKey === keyOf(event))
+          ? 'live.activatingPractice'
+          : unchanged,
+      'inviteCode.open': unchanged,
+      'practice.register': unchanged,
+      'email.verify': unchanged,
+      'invite.accept': ({ before, event }: StepInput<SwitchSnapshot>) =>
+        before.context.invites.some((i: Invite) => i.practiceKey === keyOf(event))
+          ? 'live.acceptingInvite'
+          : unchanged,
+      'xstate.done.actor.acceptInvite': 'live.activatingPractice',
+      'xstate.error.actor.acceptInvite': ({ before }: StepInput<SwitchSnapshot>) =>
+        before.context.email?.verified ? 'live.ready.verified' : 'live.ready.unverified',
+      'xstate.done.actor.activatePractice': 'redirecting',
+      'xstate.error.actor.activatePractice': ({ before }: StepInput<SwitchSnapshot>) =>
+        before.context.email?.verified ? 'live.ready.verified' : 'live.ready.unverified',
+      'switchPractice.retry': 'live.loading',
+    },
+  },
   // Keep the traversal finite: what matters is which lists are loaded and what is selected.
   serializeContext: (s: SwitchSnapshot) => ({
     verified: s.context.email?.verified ?? null,
@@ -99,6 +171,23 @@ export const profileStepSpec = definePathSpec({
       failure(409, 'Profile exists'),
     ),
     'profile.submit': [ev({ type: 'profile.submit', profile: fixtures.profile })],
+  },
+  // Spec §8 profile creation: an existing profile skips the form; ≥ 500 → /server-error, 400 →
+  // the form with its errors, anything else continues.
+  expected: {
+    initial: 'checkingProfile',
+    on: {
+      'xstate.done.actor.checkProfileExists': ({ event }) =>
+        outputOf<boolean>(event) ? 'ready' : 'enteringProfile',
+      'xstate.error.actor.checkProfileExists': 'failed',
+      'profile.submit': 'savingProfile',
+      'xstate.done.actor.createProfile': 'ready',
+      'xstate.error.actor.createProfile': (step) => {
+        const status = statusOf(step);
+        if (status >= 500) return 'failed';
+        return status === 400 ? 'enteringProfile' : 'ready';
+      },
+    },
   },
 });
 
@@ -158,6 +247,37 @@ export const inviteSpec = definePathSpec({
     ),
     'signup.choose': [ev({ type: 'signup.choose', connection: null })],
   },
+  // Spec §2 /invite: no invite → not found; signed out → the sign-up chooser; then the profile
+  // step, a verified email, and the invite accepted (or the user told it is for another practice).
+  expected: {
+    initial: (input) => (input.practiceKey ? 'checkingSession' : 'inviteNotFound'),
+    on: {
+      'xstate.done.actor.awaitSession': (step) => (signedIn(step) ? 'profileStep' : 'signedOut'),
+      'xstate.error.actor.awaitSession': 'signedOut',
+      'signup.choose': unchanged,
+      'profile.submit': unchanged,
+      'xstate.snapshot.profileStep': unchanged,
+      'xstate.done.actor.profileStep': (step) => {
+        if (stepFailed(step)) return 'failed';
+        return step.before.context.user?.email_verified === true ? 'loadingInvites' : 'unverifiedEmail';
+      },
+      'xstate.error.actor.profileStep': 'failed',
+      'email.verify': unchanged,
+      'xstate.done.actor.fetchPendingInvites': ({ before, event }) => {
+        const invites = outputOf<Invite[]>(event);
+        const forThisPractice = invites.some((i) => i.practiceKey === before.context.practiceKey);
+        return invites.length > 0 && !forThisPractice ? 'otherPractice' : 'acceptingInvite';
+      },
+      'xstate.error.actor.fetchPendingInvites': 'acceptingInvite',
+      'xstate.done.actor.acceptInvite': 'redirecting',
+      'xstate.error.actor.acceptInvite': (step) => {
+        const status = statusOf(step);
+        if (status === 404 || status === 410) return 'inviteNotFound';
+        return status === 403 ? 'unverifiedEmail' : 'failed';
+      },
+      'switchPractice.open': { otherPractice: unchanged, inviteNotFound: unchanged },
+    },
+  },
 });
 
 export const inviteCodeSpec = definePathSpec({
@@ -179,6 +299,34 @@ export const inviteCodeSpec = definePathSpec({
     'login.choose': [ev({ type: 'login.choose', connection: 'apple' })],
     'code.submit': [ev({ type: 'code.submit', code: 'joinau01' }), ev({ type: 'code.submit', code: '   ' })],
   },
+  // Spec §2 /invite-code: signed out → the login chooser (or straight to the login page when
+  // `forceLogin=false`); then the profile step, a verified email and the code form.
+  expected: {
+    initial: 'checkingSession',
+    on: {
+      'xstate.done.actor.awaitSession': (step) => {
+        if (signedIn(step)) return 'profileStep';
+        return step.before.context.forceLogin === false ? 'redirectingToLogin' : 'choosingLogin';
+      },
+      'xstate.error.actor.awaitSession': ({ before }) =>
+        before.context.forceLogin === false ? 'redirectingToLogin' : 'choosingLogin',
+      'login.choose': unchanged,
+      'profile.submit': unchanged,
+      'xstate.snapshot.profileStep': unchanged,
+      'xstate.done.actor.profileStep': (step) => {
+        if (stepFailed(step)) return 'failed';
+        return step.before.context.user?.email_verified === true ? 'enteringCode' : 'unverifiedEmail';
+      },
+      'xstate.error.actor.profileStep': 'failed',
+      'code.submit': ({ event }) =>
+        (event as EventObject & { code: string }).code.trim() !== '' ? 'submittingCode' : unchanged,
+      'xstate.done.actor.joinWithCode': 'redirecting',
+      'xstate.error.actor.joinWithCode': (step) => ({
+        state: 'enteringCode',
+        context: { errorCode: statusOf(step) >= 500 ? 'code_failed' : 'code_rejected' },
+      }),
+    },
+  },
 });
 
 export const portalRedirectSpec = definePathSpec({
@@ -188,6 +336,25 @@ export const portalRedirectSpec = definePathSpec({
   events: {
     'xstate.done.actor.awaitSession': done('awaitSession', { user: null }, { user: fixtures.verifiedUser }),
     'xstate.done.actor.fetchActivePractice': done('fetchActivePractice', fixtures.active, fixtures.noActive),
+  },
+  // Spec §2 /mobile and /billing: signed out → the portal's login; signed in → the active
+  // practice's portal (or the portal's default page); a failed lookup → /server-error.
+  expected: {
+    initial: 'checkingSession',
+    on: {
+      'xstate.done.actor.awaitSession': (step) =>
+        signedIn(step) ? 'lookingUpActivePractice' : 'redirecting',
+      'xstate.error.actor.awaitSession': 'redirecting',
+      'xstate.done.actor.fetchActivePractice': (step) => ({
+        state: 'redirecting',
+        context: {
+          environmentUrl: hasActivePractice(step)
+            ? outputOf<ActivePracticeResponse>(step.event).activePractice?.environmentUrl
+            : step.before.context.environmentUrl,
+        },
+      }),
+      'xstate.error.actor.fetchActivePractice': 'failed',
+    },
   },
 });
 

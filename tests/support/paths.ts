@@ -71,14 +71,69 @@ export interface PathSpec<TMachine extends AnyStateMachine = AnyStateMachine> {
   serializeContext?: (snapshot: SnapshotFrom<TMachine>) => unknown;
   /** Assertions per state (key passed to `snapshot.matches`), run after every step that matches. */
   states?: Record<string, (snapshot: SnapshotFrom<TMachine>) => void>;
+  /**
+   * Where the machine must be, written from the product spec rather than read from the machine:
+   * the state after start, and the state after each event. Every step of every generated path is
+   * checked against it (a step without a rule fails), so a changed transition fails its paths.
+   * See `StepExpectations`.
+   */
+  expected?: StepExpectations<TMachine>;
   /** Safety valve for the traversal (number of probe states). Default 5000. */
   limit?: number;
   /**
    * Default false: the fewest shortest paths that together reach every reachable state and take
    * every reachable transition of the definition. True: one path per edge of the explored graph
-   * (every state × event-variant combination; can be hundreds of paths).
+   * (every state × event-variant combination, events the machine ignores included; can be
+   * hundreds of paths).
    */
   exhaustive?: boolean;
+}
+
+/**
+ * The leaf states expected after a step: one dotted path (`'pin.verifying'`), several when
+ * parallel regions are involved (regions not named must stay as they were), or `unchanged` (the
+ * step must leave every state as it was: a targetless transition, an ignored event).
+ */
+export type ExpectedLeaves = string | readonly string[];
+
+/** The expectation `unchanged`: the step leaves the state value as it was. */
+export const unchanged = '(unchanged)';
+
+/** What a rule sees: the snapshot before the step and the event sent. */
+export interface StepInput<TSnapshot> {
+  before: TSnapshot;
+  event: EventObject;
+}
+
+/**
+ * Leaves plus what the step must have recorded in the context, for a branch that only differs
+ * in what it records (`{ state: 'pin.entering', context: { 'error.code': 'pinLimited' } }`; keys
+ * are dotted paths into the context, values compared as JSON).
+ */
+export interface ExpectedStep {
+  state: ExpectedLeaves;
+  context: Record<string, unknown>;
+}
+
+export type Outcome<TSnapshot> =
+  | ExpectedLeaves
+  | ((step: StepInput<TSnapshot>) => ExpectedLeaves | ExpectedStep);
+
+/**
+ * A rule for one event: its outcome wherever it is taken, or its outcome per source state
+ * (`{ 'pin.verifying': 'account' }`, keys passed to `snapshot.matches` on the state before the
+ * step, first match wins).
+ */
+export type StepRule<TSnapshot> = Outcome<TSnapshot> | { readonly [source: string]: Outcome<TSnapshot> };
+
+export interface StepExpectations<TMachine extends AnyStateMachine = AnyStateMachine> {
+  /** Leaf states right after start (eventless transitions included), per input if it matters. */
+  initial: ExpectedLeaves | ((input: InputFrom<TMachine>) => ExpectedLeaves);
+  /**
+   * Per event: user events by type (`'pin.submit'`), invoke results by type
+   * (`'xstate.done.actor.verifyPin'`), delayed events as `'xstate.after.<delay>'`.
+   */
+  on: Record<string, StepRule<SnapshotFrom<TMachine>>>;
 }
 
 /** Snapshot summary stored in a path: enough to assert the machine and to describe the step. */
@@ -130,6 +185,16 @@ export function doneEvent(invokeId: string, output?: unknown): EventObject {
 
 export function errorEvent(invokeId: string, error: unknown = new Error('fake')): EventObject {
   return { type: `xstate.error.actor.${invokeId}`, error } as EventObject;
+}
+
+/** The `output` of an invoke's done event, for expectations that depend on it. */
+export function outputOf<T>(event: EventObject): T {
+  return (event as EventObject & { output: T }).output;
+}
+
+/** The `error` of an invoke's error event, for expectations that depend on it. */
+export function errorOf<T>(event: EventObject): T {
+  return (event as EventObject & { error: T }).error;
 }
 
 // ───────────────────────────── replay runner ─────────────────────────────
@@ -371,6 +436,19 @@ function eventsFor(spec: PathSpec, p: Probe): EventObject[] {
     }
     out.push(...variantsFor(spec, p.snapshot, d));
   }
+  // Every invoke must handle its actor's failure (conventions: every `invoke` has `onError`): an
+  // invoke running without one is still offered its error event, which then fails the machine.
+  const description = graphOf(spec.machine);
+  const enabled = new Set(enabledDescriptors(description, p.snapshot.value));
+  const active = new Set(activePaths(p.snapshot.value));
+  for (const state of description.states) {
+    if (!active.has(state.path)) continue;
+    for (const inv of state.invokes) {
+      const type = `xstate.error.actor.${inv.id}`;
+      if (!enabled.has(type) && inv.id in p.snapshot.children)
+        out.push(...variantsFor(spec, p.snapshot, type));
+    }
+  }
   if (p.nextTimer) out.push({ type: p.nextTimer });
   return out;
 }
@@ -402,7 +480,10 @@ function describeEvent(e: EventObject, delayMs: number): string {
  * with `exhaustive`); a path that is a prefix of another one of the same input is dropped.
  * Stable order.
  */
-export function generatePaths<TMachine extends AnyStateMachine>(spec: PathSpec<TMachine>): MachinePath[] {
+export function generatePaths<TMachine extends AnyStateMachine>(
+  spec: PathSpec<TMachine>,
+  options: { checkExpectations?: boolean } = {},
+): MachinePath[] {
   const s = spec as unknown as PathSpec;
   const candidates: Array<{ probe: Probe; path: () => MachinePath }> = [];
   inputsOf(s).forEach((input, inputIndex) => {
@@ -413,6 +494,7 @@ export function generatePaths<TMachine extends AnyStateMachine>(spec: PathSpec<T
       if (!p) {
         p = probe(s, input, events);
         cache.set(k, p);
+        if (options.checkExpectations) checkProbe(s, input, inputIndex, p, cache);
       }
       return p;
     };
@@ -439,7 +521,7 @@ export function generatePaths<TMachine extends AnyStateMachine>(spec: PathSpec<T
       if (!adj) continue;
       for (const { event } of Object.values(adj.transitions)) {
         const next = probeOf([...p.events, event]);
-        if (next.taken.length > 0 || !shortest.has(next.key)) found.push(next);
+        if (s.exhaustive || next.taken.length > 0 || !shortest.has(next.key)) found.push(next);
         if (!shortest.has(next.key)) {
           shortest.set(next.key, next);
           queue.push(next);
@@ -484,6 +566,19 @@ export function generatePaths<TMachine extends AnyStateMachine>(spec: PathSpec<T
   );
 }
 
+/**
+ * With `checkExpectations`, each explored step is checked against the spec's expectations as soon
+ * as the traversal takes it (stops at the first mismatch: fast when a machine is wrong).
+ */
+function checkProbe(spec: PathSpec, input: unknown, inputIndex: number, p: Probe, cache: Map<string, Probe>) {
+  const where = `input#${inputIndex}: ${p.events.map((e) => describeEvent(e, 0)).join(' → ') || '(initial)'}`;
+  const parent = p.events.length > 0 ? cache.get(JSON.stringify(p.events.slice(0, -1))) : undefined;
+  const diff = parent
+    ? checkStep(spec, parent.snapshot, p.events[p.events.length - 1]!, p.snapshot)
+    : checkInitial(spec, input, p.snapshot);
+  if (diff) throw new Error(`[${spec.name ?? spec.machine.id}] ${where}: ${diff}`);
+}
+
 function dedupe(paths: MachinePath[]): MachinePath[] {
   const seqs = paths.map((p) => ({ p, seq: p.steps.map((st) => JSON.stringify(st.event)) }));
   seqs.sort((a, b) => b.seq.length - a.seq.length);
@@ -504,6 +599,152 @@ function sameState(actual: ExpectedState, expected: ExpectedState): string | nul
   const a = JSON.stringify(actual);
   const e = JSON.stringify(expected);
   return a === e ? null : `expected ${e}\n     got ${a}`;
+}
+
+/** Dotted paths of the active leaf states of a state value. */
+export function leafPaths(value: StateValue): string[] {
+  const all = activePaths(value);
+  return all.filter((p) => !all.some((q) => q.startsWith(`${p}.`)));
+}
+
+type AnyOutcome = Outcome<AnyMachineSnapshot>;
+type AnyRule = StepRule<AnyMachineSnapshot>;
+
+function isOutcome(rule: AnyRule): rule is AnyOutcome {
+  return typeof rule === 'string' || typeof rule === 'function' || Array.isArray(rule);
+}
+
+/** The rule key for an event type: the type itself, `xstate.after.<delay>`, or a wildcard `x.*`. */
+function ruleKeyFor(on: Record<string, unknown>, type: string): string | null {
+  if (Object.hasOwn(on, type)) return type;
+  if (type.startsWith('xstate.after.')) {
+    const short = type.split('.').slice(0, 3).join('.');
+    if (Object.hasOwn(on, short)) return short;
+  }
+  for (const key of Object.keys(on)) {
+    if (key.endsWith('.*') && type.startsWith(key.slice(0, -1))) return key;
+  }
+  return null;
+}
+
+/** Every rule of a spec's expectations, as the ids `unusedExpectations` reports. */
+export function expectationIds(spec: PathSpec): string[] {
+  const on = (spec.expected?.on ?? {}) as Record<string, AnyRule>;
+  return Object.entries(on).flatMap(([key, rule]) =>
+    isOutcome(rule) ? [key] : Object.keys(rule).map((source) => `${key} @ ${source}`),
+  );
+}
+
+/** The leaves a spec expects after `event` from `before`, and the id of the rule that says so. */
+function expectedAfter(
+  spec: PathSpec,
+  before: AnyMachineSnapshot,
+  event: EventObject,
+): { id: string; leaves: ExpectedLeaves; context: Record<string, unknown> } {
+  const on = (spec.expected?.on ?? {}) as Record<string, AnyRule>;
+  const key = ruleKeyFor(on, event.type);
+  const at = JSON.stringify(before.value);
+  if (key === null) {
+    throw new Error(`no expectation for '${event.type}' (in ${at}): add it to the model's expected.on`);
+  }
+  const rule = on[key]!;
+  let id = key;
+  let outcome: AnyOutcome | undefined;
+  if (isOutcome(rule)) outcome = rule;
+  else {
+    const source = Object.keys(rule).find((k) => before.matches(k as never));
+    if (source === undefined) {
+      throw new Error(
+        `no expectation for '${event.type}' in ${at}: expected.on['${key}'] names ${Object.keys(rule).join(', ')}`,
+      );
+    }
+    id = `${key} @ ${source}`;
+    outcome = rule[source];
+  }
+  const result = typeof outcome === 'function' ? outcome({ before, event }) : outcome!;
+  if (typeof result === 'string' || Array.isArray(result)) return { id, leaves: result, context: {} };
+  const step = result as ExpectedStep;
+  return { id, leaves: step.state, context: step.context };
+}
+
+/**
+ * Compares the state reached with the expected leaves: every expected leaf is active, and any
+ * other active leaf was already active before (a parallel region the step did not touch).
+ */
+function leavesDiff(
+  expected: ExpectedLeaves,
+  before: StateValue | null,
+  after: StateValue,
+  rule: string,
+): string | null {
+  if (expected === unchanged) {
+    return before !== null && JSON.stringify(before) === JSON.stringify(after)
+      ? null
+      : `expected (${rule}) the state to stay ${JSON.stringify(before)}\n     got ${JSON.stringify(after)}`;
+  }
+  const want = typeof expected === 'string' ? [expected] : [...expected];
+  const actual = leafPaths(after);
+  const kept = new Set(before === null ? [] : leafPaths(before));
+  const missing = want.filter((w) => !actual.includes(w));
+  const extra = actual.filter((a) => !want.includes(a) && !kept.has(a));
+  if (missing.length === 0 && extra.length === 0) return null;
+  return `expected (${rule}) ${want.join(' + ')}\n     got ${actual.join(' + ')}`;
+}
+
+/** Rules used by the paths run so far, per spec (see `unusedExpectations`). */
+const usedRules = new WeakMap<PathSpec, Set<string>>();
+
+function checkInitial(spec: PathSpec, input: unknown, snapshot: AnyMachineSnapshot): string | null {
+  const initial = spec.expected?.initial;
+  if (initial === undefined) return null;
+  const leaves = typeof initial === 'function' ? initial(input as never) : initial;
+  return leavesDiff(leaves, null, snapshot.value, 'initial');
+}
+
+function checkStep(
+  spec: PathSpec,
+  before: AnyMachineSnapshot,
+  event: EventObject,
+  after: AnyMachineSnapshot,
+): string | null {
+  if (!spec.expected) return null;
+  const { id, leaves, context } = expectedAfter(spec, before, event);
+  let used = usedRules.get(spec);
+  if (!used) {
+    used = new Set();
+    usedRules.set(spec, used);
+  }
+  used.add(id);
+  const rule = `expected.on['${id}']`;
+  return leavesDiff(leaves, before.value, after.value, rule) ?? contextDiff(context, after.context, rule);
+}
+
+function contextDiff(expected: Record<string, unknown>, context: unknown, rule: string): string | null {
+  for (const [path, value] of Object.entries(expected)) {
+    let actual: unknown = context;
+    for (const key of path.split('.')) {
+      actual = actual && typeof actual === 'object' ? (actual as Record<string, unknown>)[key] : undefined;
+    }
+    if (JSON.stringify(actual) !== JSON.stringify(value)) {
+      return `expected (${rule}) context.${path} = ${JSON.stringify(value)}\n     got ${JSON.stringify(actual)}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Rules of `spec.expected.on` that no step of `paths` uses: an expectation the machine no longer
+ * gives a path to (a transition removed, or an event no longer accepted where the rule says).
+ */
+export function unusedExpectations<TMachine extends AnyStateMachine>(
+  spec: PathSpec<TMachine>,
+  paths: MachinePath[],
+): string[] {
+  const s = spec as unknown as PathSpec;
+  usedRules.delete(s);
+  for (const path of paths) runPathOnMachine(path, s);
+  const used = usedRules.get(s) ?? new Set<string>();
+  return expectationIds(s).filter((id) => !used.has(id));
 }
 
 function runStateAssertions(spec: PathSpec, snapshot: AnyMachineSnapshot): void {
@@ -531,8 +772,11 @@ export function runPathOnMachine<TMachine extends AnyStateMachine>(
     const first = runner.actor.getSnapshot() as AnyMachineSnapshot;
     const initialDiff = sameState(summarize(s, first), path.initial);
     if (initialDiff) fail('initial state', initialDiff);
+    const initialExpectation = checkInitial(s, path.input, first);
+    if (initialExpectation) fail('initial state', initialExpectation);
     runStateAssertions(s, first);
     path.steps.forEach((step, i) => {
+      const before = runner.actor.getSnapshot() as AnyMachineSnapshot;
       runner.drainTaken();
       const elapsed = runner.apply(step.event);
       const taken = runner.drainTaken();
@@ -543,6 +787,13 @@ export function runPathOnMachine<TMachine extends AnyStateMachine>(
       if (JSON.stringify(taken) !== JSON.stringify(step.taken)) {
         fail(where, `took ${JSON.stringify(taken)}, expected ${JSON.stringify(step.taken)}`);
       }
+      let expectation: string | null;
+      try {
+        expectation = checkStep(s, before, step.event, snap);
+      } catch (error) {
+        expectation = error instanceof Error ? error.message : String(error);
+      }
+      if (expectation) fail(where, expectation);
       const diff = sameState(summarize(s, snap), step.state);
       if (diff) fail(where, diff);
       runStateAssertions(s, snap);
@@ -581,9 +832,15 @@ export async function runPathOnView<TMachine extends AnyStateMachine>(
   const runner = startRunner(s, path.input);
   try {
     await adapter.start(path.input);
-    await adapter.check(runner.actor.getSnapshot() as SnapshotFrom<TMachine>, null);
+    const first = runner.actor.getSnapshot() as AnyMachineSnapshot;
+    const initialExpectation = checkInitial(s, path.input, first);
+    if (initialExpectation) throw new Error(`initial state: ${initialExpectation}`);
+    await adapter.check(first as SnapshotFrom<TMachine>, null);
     for (const step of path.steps) {
+      const before = runner.actor.getSnapshot() as AnyMachineSnapshot;
       runner.apply(step.event);
+      const expectation = checkStep(s, before, step.event, runner.actor.getSnapshot() as AnyMachineSnapshot);
+      if (expectation) throw new Error(`${describeEvent(step.event, step.delayMs)}: ${expectation}`);
       await adapter.perform(step);
       await adapter.check(runner.actor.getSnapshot() as SnapshotFrom<TMachine>, step);
     }
