@@ -63,7 +63,7 @@ describe.skipIf(!existsSync(chromium))('npm run atlas (visual check)', () => {
     expect(output).toMatch(
       /atlas-fixture-broken state "tiny" \[en-AU, 1280 px\]: layout \(target\): smaller than 24 × 24 px .*button\[aria-label="Previous"\]/,
     );
-    // The broken build of issue 17 (InlineInput's stylesheet missing): the labels drop under their
+    // The broken build (InlineInput's stylesheet missing): the labels drop under their
     // boxes and the classes without styles are named.
     for (const control of [
       'checkbox "I agree to the terms of use"',

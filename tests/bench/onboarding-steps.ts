@@ -1,6 +1,6 @@
 /**
  * Benchmark: moving from one onboarding step to the next, in Chromium against the local stack
- * (issue 7: target p95 ≤ 100 ms, excluding the identity-provider round trip).
+ * (target p95 ≤ 100 ms, excluding the identity-provider round trip).
  *
  *   npx tsx tests/bench/onboarding-steps.ts [--runs 15] [--dist dist] [--cpu] [--phases]
  *

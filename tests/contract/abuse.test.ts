@@ -5,7 +5,7 @@ import { startTestStack, type TestStack } from '../support/stack';
 import { authorizeUrl, Browser, pkce } from './browser';
 
 /**
- * The stack refuses abuse cleanly (issue 18, decision 082): companion pins cannot be enumerated.
+ * The stack refuses abuse cleanly (decision 082): companion pins cannot be enumerated.
  * The stack listens on 127.0.0.1, so each test "client" is its own loopback source address.
  */
 

@@ -6,7 +6,7 @@ import { expect, startE2eStack, test, watchConsole } from './fixtures';
 
 /**
  * Sign-in, session and email verification end to end in Chromium against the local stack
- * (issue 5). The app runs on the host name `app.test` (mapped to 127.0.0.1 by Chromium's
+ *. The app runs on the host name `app.test` (mapped to 127.0.0.1 by Chromium's
  * --host-resolver-rules, declared a secure origin so the SDK has crypto.subtle) — session
  * cleanup is skipped on localhost, so it must not be localhost. The identity provider is on the
  * same host (another port): same site, so silent authentication in the hidden frame works.

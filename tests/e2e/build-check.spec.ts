@@ -14,7 +14,7 @@ async function showTab(page: Page, prompt: Locator) {
 }
 
 /**
- * Build freshness (issue 2): the app reads /meta.json, stores the build time in the appVersion
+ * Build freshness: the app reads /meta.json, stores the build time in the appVersion
  * cookie, and offers a reload when a newer build is published while it is open — never a reload
  * by surprise.
  */

@@ -5,7 +5,7 @@ import { uniqueEmail } from '../support/stack';
 import { expect, it, signInWithSocial } from './practices-support';
 
 /**
- * Forms that look and behave right (issue 15), in Chromium against the local stack:
+ * Forms that look and behave right, in Chromium against the local stack:
  * - every Mantine class on screen has its stylesheet (a hand-made splitter once dropped the shared
  *   checkbox/radio styles), and checkbox/radio labels sit beside their box;
  * - no click is lost to a layout shift: with an empty required field focused, one click on the

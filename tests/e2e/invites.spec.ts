@@ -11,7 +11,7 @@ import {
 } from './practices-support';
 
 /**
- * Invites end to end in Chromium against the local stack (issue 8): the invite link (signed out →
+ * Invites end to end in Chromium against the local stack: the invite link (signed out →
  * sign-up → profile → accepted → environment), profile creation answered 500 and 400, the invite
  * problem screens, the invite code (lowercase shown uppercase, unknown code), and a tampered
  * redirectUri.

@@ -5,7 +5,7 @@ import { expect, startE2eStack, test } from './fixtures';
 import { createUser, logInAtIdp } from './practices-support';
 
 /**
- * The onboarding wizard end to end in Chromium against the local stack (issue 7): a new user
+ * The onboarding wizard end to end in Chromium against the local stack: a new user
  * registers a practice in three steps and lands in its regional environment.
  *
  * Each test gets its own stack (fresh database). E2E_DIST_DIR overrides the built app's folder

@@ -12,7 +12,7 @@ import {
 } from './practices-support';
 
 /**
- * Practices end to end in Chromium against the local stack (issue 8): the landing page's active
+ * Practices end to end in Chromium against the local stack: the landing page's active
  * practice lookup, /switch-practice (switching, accepting an invite, the unverified user), the
  * /mobile/* and /billing/* portal redirects, and a tampered environmentUrl.
  */

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { createUser, logInAtIdp } from './practices-support';
 
 /**
- * Trust on a shared front-desk computer (issue 18): per-user data in the browser belongs to the
+ * Trust on a shared front-desk computer: per-user data in the browser belongs to the
  * signed-in user and does not outlive their sign-out (docs/decisions/080-per-user-browser-data.md).
  */
 
