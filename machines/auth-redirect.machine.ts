@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { navigationDelays } from './constants';
 import type { LoginConnection } from './domain';
 
@@ -147,3 +147,5 @@ export const authRedirectMachine = setup({
 type Snapshot = { context: AuthRedirectContext };
 export const selectRedirectError = (snapshot: Snapshot) => snapshot.context.errorCode;
 export const selectAlternate = (snapshot: Snapshot) => snapshot.context.alternate;
+
+export type AuthRedirectActor = ActorRefFrom<typeof authRedirectMachine>;

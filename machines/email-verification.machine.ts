@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { emailVerificationDelays } from './constants';
 import type { SessionUser } from './domain';
 import { authErrorCode } from './session.machine';
@@ -239,3 +239,5 @@ type Snapshot = { context: EmailVerificationContext; hasTag(tag: string): boolea
 export const selectCooldownSeconds = (snapshot: Snapshot) => snapshot.context.cooldownSeconds;
 export const selectErrorCode = (snapshot: Snapshot) => snapshot.context.errorCode;
 export const selectStoredPage = (snapshot: Snapshot) => snapshot.context.storedPage;
+
+export type EmailVerificationActor = ActorRefFrom<typeof emailVerificationMachine>;

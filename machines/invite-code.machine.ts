@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { LoginConnection, Profile, SessionUser, UserPractice } from './domain';
 import {
   failureOf,
@@ -241,3 +241,5 @@ export function selectInviteCodeView(snapshot: InviteCodeSnapshot): InviteCodeVi
   }
   return 'busy';
 }
+
+export type InviteCodeActor = ActorRefFrom<typeof inviteCodeMachine>;

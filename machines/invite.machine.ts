@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Invite, LoginConnection, Profile, SessionUser, UserPractice } from './domain';
 import {
   failureOf,
@@ -272,3 +272,5 @@ export function selectInviteView(snapshot: InviteSnapshot): InviteView {
   }
   return 'busy';
 }
+
+export type InviteActor = ActorRefFrom<typeof inviteMachine>;

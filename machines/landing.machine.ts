@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { navigationDelays } from './constants';
 import type { ActivePracticeResponse } from './domain';
 import {
@@ -146,3 +146,5 @@ export function selectLandingView(snapshot: LandingSnapshot): LandingView {
   if (snapshot.hasTag('noActivePractice')) return 'noActivePractice';
   return 'busy';
 }
+
+export type LandingActor = ActorRefFrom<typeof landingMachine>;

@@ -32,12 +32,12 @@ const route = <TPath extends string, TModule extends Record<string, unknown>>(
   name: keyof TModule & string,
 ) => createRoute({ getParentRoute: () => rootRoute, path, component: lazyScreen(load, name) });
 
-export const landingRoute = route('/', () => import('../views/landing/landing-page'), 'LandingPage');
+export const landingRoute = route('/', () => import('./screens/landing'), 'LandingScreen');
 
 export const authRedirectRoute = route(
   '/auth/redirect',
-  () => import('../views/auth/redirect-page'),
-  'AuthRedirectPage',
+  () => import('./screens/auth-redirect'),
+  'AuthRedirectScreen',
 );
 
 export const unverifiedEmailRoute = createRoute({
@@ -46,14 +46,14 @@ export const unverifiedEmailRoute = createRoute({
   validateSearch: unverifiedEmailSearch,
   beforeLoad: requireSignedIn,
   ...signedInOnlyPending,
-  component: lazyScreen(() => import('../views/auth/unverified-email-page'), 'UnverifiedEmailPage'),
+  component: lazyScreen(() => import('./screens/unverified-email'), 'UnverifiedEmailScreen'),
 });
 
 export const verifiedEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/verified-email',
   validateSearch: verifiedEmailSearch,
-  component: lazyScreen(() => import('../views/auth/verified-email-page'), 'VerifiedEmailPage'),
+  component: lazyScreen(() => import('./screens/verified-email'), 'VerifiedEmailScreen'),
 });
 
 /**
@@ -112,28 +112,28 @@ export const inviteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invite',
   validateSearch: inviteSearch,
-  component: lazyScreen(() => import('../views/invites/invite-page'), 'InvitePage'),
+  component: lazyScreen(() => import('./screens/invite'), 'InviteScreen'),
 });
 
 export const inviteCodeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invite-code',
   validateSearch: inviteCodeSearch,
-  component: lazyScreen(() => import('../views/invites/invite-code-page'), 'InviteCodePage'),
+  component: lazyScreen(() => import('./screens/invite-code'), 'InviteCodeScreen'),
 });
 
 export const mobileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/mobile/$',
   validateSearch: anySearch,
-  component: lazyScreen(() => import('../views/portal/portal-redirect-page'), 'PortalRedirectPage'),
+  component: lazyScreen(() => import('./screens/portal-redirect'), 'PortalRedirectScreen'),
 });
 
 export const billingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/billing/$',
   validateSearch: anySearch,
-  component: lazyScreen(() => import('../views/portal/portal-redirect-page'), 'PortalRedirectPage'),
+  component: lazyScreen(() => import('./screens/portal-redirect'), 'PortalRedirectScreen'),
 });
 
 export const serverErrorRoute = route(

@@ -1,9 +1,13 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import { type ActorRefFrom, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { Invite, Profile, SessionUser, UserPractice } from '../../../machines/domain';
-import { inviteMachine } from '../../../machines/invite.machine';
-import { type InviteCodeInput, inviteCodeMachine } from '../../../machines/invite-code.machine';
+import { type InviteActor, inviteMachine } from '../../../machines/invite.machine';
+import {
+  type InviteCodeActor,
+  type InviteCodeInput,
+  inviteCodeMachine,
+} from '../../../machines/invite-code.machine';
 import { profileStepMachine } from '../../../machines/profile-step.machine';
 import { selectUser } from '../../../machines/session.machine';
 import type { ProfilePayload } from '../../api/endpoints';
@@ -81,8 +85,6 @@ export function provideInvite(edges: FlowEdges, storage?: Storage): typeof invit
   });
 }
 
-export type InviteActor = ActorRefFrom<typeof inviteMachine>;
-
 export function useInviteActor(search: {
   practiceKey?: string | undefined;
   redirectUri?: string | undefined;
@@ -111,8 +113,6 @@ export function provideInviteCode(edges: FlowEdges): typeof inviteCodeMachine {
     },
   });
 }
-
-export type InviteCodeActor = ActorRefFrom<typeof inviteCodeMachine>;
 
 export function useInviteCodeActor(input: InviteCodeInput): InviteCodeActor {
   const edges = useFlowEdges();

@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import { type ActorRefFrom, fromPromise } from 'xstate';
-import { landingMachine } from '../../../machines/landing.machine';
+import { fromPromise } from 'xstate';
+import { type LandingActor, landingMachine } from '../../../machines/landing.machine';
 import { call } from './api';
 import { type FlowEdges, settledSession, useFlowEdges } from './edge';
 import { clearInviteLanding, hasInviteLanding } from './stored-invite';
@@ -24,8 +24,6 @@ export function provideLanding(edges: FlowEdges, storage?: Storage): typeof land
     },
   });
 }
-
-export type LandingActor = ActorRefFrom<typeof landingMachine>;
 
 export function useLandingActor(): LandingActor {
   const edges = useFlowEdges();

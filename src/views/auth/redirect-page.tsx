@@ -7,18 +7,11 @@ import {
   selectAlternate,
   selectRedirectError,
 } from '../../../machines/auth-redirect.machine';
-import { useAuthRedirectActor } from '../../app/live/auth-screens';
 import { methodNameMessages } from './method-names';
 import { SignInFailed } from './sign-in-failed';
 import { signInMessages } from './sign-in-messages';
 
-/** /auth/redirect (spec §2): return point from the identity provider. */
-export function AuthRedirectPage() {
-  const actor = useAuthRedirectActor();
-  return <AuthRedirectView actor={actor} />;
-}
-
-/** The screen for a running auth-redirect actor (rendered alone by the view path tests). */
+/** /auth/redirect (spec §2): return point from the identity provider; the route owns the actor. */
 export function AuthRedirectView({ actor }: { actor: ActorRefFrom<typeof authRedirectMachine> }) {
   const intl = useIntl();
   const state = useSelector(actor, (s) =>

@@ -1,5 +1,4 @@
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
@@ -7,22 +6,12 @@ import {
   type emailVerificationMachine,
   selectCooldownSeconds,
 } from '../../../machines/email-verification.machine';
-import { useEmailVerificationActor, useUnverifiedEmailWayOut } from '../../app/live/auth-screens';
 
 /**
  * /auth/unverified-email (spec §2): check your email (including spam/junk), resend the
  * verification email (with a visible cooldown), or say "I've verified my email", which refreshes
  * the token and moves on to `returnTo` (default /) once the email is verified.
  */
-export function UnverifiedEmailPage() {
-  const { returnTo } = useSearch({ from: '/auth/unverified-email' });
-  const actor = useEmailVerificationActor({ screen: 'unverified', returnTo: returnTo ?? '/' });
-  const wayOut = useUnverifiedEmailWayOut(returnTo ?? '/');
-  return (
-    <UnverifiedEmailView actor={actor} onLogout={wayOut.logout} onUseAnotherEmail={wayOut.useAnotherEmail} />
-  );
-}
-
 export interface UnverifiedEmailViewProps {
   actor: ActorRefFrom<typeof emailVerificationMachine>;
   /** The way out (decision 062): end the session. */

@@ -1,32 +1,21 @@
 import { Alert, Anchor, Button, Center, Container, Loader, Stack, Title } from '@mantine/core';
-import { useRouter, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import type { SessionUser } from '../../../machines/domain';
 import {
   type emailVerificationMachine,
   selectStoredPage,
 } from '../../../machines/email-verification.machine';
-import { selectIsSettled, selectSessionStatus } from '../../../machines/session.machine';
-import { useRootActors } from '../../app/actors-context';
-import { useEmailVerificationActor } from '../../app/live/auth-screens';
-import { readStoredPage } from '../../app/stored-page';
 
 /**
  * /auth/verified-email (spec §2): 'Thank you for verifying your email.' An `email` parameter
  * naming somebody else than the signed-in user logs out locally and reloads; otherwise the
  * verify-email call is sent (authenticated when signed in). A link returns to the stored page.
+ * The route owns the actor (src/app/screens/verified-email.tsx).
  */
-export function VerifiedEmailPage() {
-  const { session } = useRootActors();
-  const settled = useSelector(session, selectIsSettled);
-  const user = useSelector(session, (s) => (selectSessionStatus(s) === 'signedIn' ? s.context.user : null));
-  if (!settled) return <Busy />;
-  return <VerifiedEmail user={user} />;
-}
 
-function Busy() {
+/** The page while the session settles or the email is verified. */
+export function VerifyingEmail() {
   const intl = useIntl();
   const label = intl.formatMessage({
     id: 'auth.verified.loading',
@@ -46,18 +35,6 @@ function Busy() {
   );
 }
 
-function VerifiedEmail({ user }: { user: SessionUser | null }) {
-  const router = useRouter();
-  const { email } = useSearch({ from: '/auth/verified-email' });
-  const actor = useEmailVerificationActor({
-    screen: 'verified',
-    email: email ?? null,
-    user,
-    storedPage: readStoredPage(),
-  });
-  return <VerifiedEmailView actor={actor} onNavigate={(to) => router.history.push(to)} />;
-}
-
 /** The screen for a running email-verification actor (rendered alone by the view path tests). */
 export function VerifiedEmailView({
   actor,
@@ -71,7 +48,7 @@ export function VerifiedEmailView({
   );
   const storedPage = useSelector(actor, selectStoredPage);
 
-  if (state === 'busy') return <Busy />;
+  if (state === 'busy') return <VerifyingEmail />;
   return (
     <Container size="sm" py="xl">
       <Stack gap="md" align="flex-start">

@@ -1,11 +1,13 @@
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
-import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
 import { defineMessages, useIntl } from 'react-intl';
-import { type InviteCodeContext, selectInviteCodeView } from '../../../machines/invite-code.machine';
+import {
+  type InviteCodeActor,
+  type InviteCodeContext,
+  selectInviteCodeView,
+} from '../../../machines/invite-code.machine';
 import { selectProfileStepFailure, selectStepBusy } from '../../../machines/profile-step.machine';
-import { type InviteCodeActor, useInviteCodeActor } from '../../app/live/invites';
 import { FormField } from '../../forms/form-field';
 import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
@@ -58,7 +60,6 @@ export const inviteCodeMessages = defineMessages({
 });
 
 const m = inviteCodeMessages;
-const route = getRouteApi('/invite-code');
 
 type Snapshot = Parameters<typeof selectInviteCodeView>[0];
 const ctx = (s: Snapshot) => s.context as InviteCodeContext;
@@ -71,13 +72,7 @@ interface InviteCodeValues {
   inviteCode: string;
 }
 
-/** /invite-code?forceLogin=&code= — a thin view of machines/invite-code.machine.ts. */
-export function InviteCodePage() {
-  const search = route.useSearch();
-  const actor = useInviteCodeActor({ forceLogin: search.forceLogin ?? null, code: search.code ?? null });
-  return <InviteCodeView actor={actor} />;
-}
-
+/** /invite-code?forceLogin=&code= — a thin view of machines/invite-code.machine.ts; the route owns the actor. */
 export function InviteCodeView({ actor }: { actor: InviteCodeActor }) {
   const intl = useIntl();
   const view = useSelector(actor, selectInviteCodeView);

@@ -1,10 +1,8 @@
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
-import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
-import { type InviteContext, selectInviteView } from '../../../machines/invite.machine';
+import { type InviteActor, type InviteContext, selectInviteView } from '../../../machines/invite.machine';
 import { selectProfileStepFailure, selectStepBusy } from '../../../machines/profile-step.machine';
-import { type InviteActor, useInviteActor } from '../../app/live/invites';
 import { LoginChooser } from '../../ui/login-chooser';
 import { BusyScreen } from '../shared/busy-screen';
 import { ProfileForm } from '../shared/profile-form';
@@ -76,18 +74,11 @@ export const inviteMessages = defineMessages({
 });
 
 const m = inviteMessages;
-const route = getRouteApi('/invite');
 
 type Snapshot = Parameters<typeof selectInviteView>[0];
 const selectUser = (s: Snapshot) => (s.context as InviteContext).user;
 
-/** /invite?practiceKey=&redirectUri= — a thin view of machines/invite.machine.ts. */
-export function InvitePage() {
-  const search = route.useSearch();
-  const actor = useInviteActor(search);
-  return <InviteView actor={actor} />;
-}
-
+/** /invite?practiceKey=&redirectUri= — a thin view of machines/invite.machine.ts; the route owns the actor. */
 export function InviteView({ actor }: { actor: InviteActor }) {
   const intl = useIntl();
   const view = useSelector(actor, selectInviteView);

@@ -1,8 +1,7 @@
 import { Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
-import { selectLandingView } from '../../../machines/landing.machine';
-import { type LandingActor, useLandingActor } from '../../app/live/landing';
+import { type LandingActor, selectLandingView } from '../../../machines/landing.machine';
 import { LoginChooser } from '../../ui/login-chooser';
 import { BusyScreen } from '../shared/busy-screen';
 
@@ -34,12 +33,7 @@ const messages = defineMessages({
   },
 });
 
-/** `/` — a thin view of the landing machine (machines/landing.machine.ts). */
-export function LandingPage() {
-  const actor = useLandingActor();
-  return <LandingView actor={actor} />;
-}
-
+/** `/` — a thin view of the landing machine (machines/landing.machine.ts); the route owns the actor. */
 export function LandingView({ actor }: { actor: LandingActor }) {
   const intl = useIntl();
   const view = useSelector(actor, selectLandingView);
