@@ -9,8 +9,11 @@
 import { Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
+import { selectIsProviderUnreachable } from '../../machines/session.machine';
 import type { OnboardingActor } from '../../src/app/live/onboarding';
+import { supportLinksOf } from '../../src/app/support-defaults';
 import { NewVersionPrompt } from '../../src/ui/new-version-prompt';
+import { ProviderUnreachableScreen } from '../../src/views/auth/provider-unreachable';
 import { AuthRedirectView } from '../../src/views/auth/redirect-page';
 import { SignInPendingView } from '../../src/views/auth/sign-in-pending';
 import { UnverifiedEmailView } from '../../src/views/auth/unverified-email-page';
@@ -45,6 +48,29 @@ function EmailVerificationScreen({ actor }: { actor: AnyActorRef }) {
     <UnverifiedEmailView actor={actor as never} />
   ) : (
     <VerifiedEmailView actor={actor as never} onNavigate={() => undefined} />
+  );
+}
+
+/** The session as the shell shows it: the provider-unreachable screen in place of the page, else the guard's screen. */
+function SessionScreen({ actor }: { actor: AnyActorRef }) {
+  const unreachable = useSelector(actor, selectIsProviderUnreachable);
+  if (unreachable) {
+    return (
+      <ProviderUnreachableScreen
+        {...supportLinksOf(atlasConfig.app)}
+        onRetry={() => undefined}
+        onBack={() => undefined}
+      />
+    );
+  }
+  return (
+    <SignInPendingView
+      session={actor as never}
+      supportUrl={atlasConfig.app.supportUrl ?? '/'}
+      onRetry={() => undefined}
+      onHome={() => undefined}
+      onLogout={() => undefined}
+    />
   );
 }
 
@@ -97,15 +123,7 @@ export const atlasTargets: AtlasTarget[] = [
     name: 'session',
     spec: sessionPathSpec as PathSpec,
     machine: () => inertEffects(sessionPathSpec as PathSpec),
-    render: (actor) => (
-      <SignInPendingView
-        session={actor as never}
-        supportUrl={atlasConfig.app.supportUrl ?? '/'}
-        onRetry={() => undefined}
-        onHome={() => undefined}
-        onLogout={() => undefined}
-      />
-    ),
+    render: (actor) => <SessionScreen actor={actor} />,
   },
   {
     name: 'build-check',

@@ -5,7 +5,7 @@ import type { BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import { seedAccounts } from '../../server/seed';
 import { type Stack, startStack } from '../../server/stack';
 import { uniqueEmail } from './fixtures';
-import { expect, it, signInWithSocial } from './practices-support';
+import { expect, it, logInAtIdp, signInWithSocial } from './practices-support';
 
 /**
  * The fault suite (issue 15): Chromium against the local stack, with the network cut, API calls
@@ -14,9 +14,9 @@ import { expect, it, signInWithSocial } from './practices-support';
  * ("Something went wrong!") must never appear, not even for a moment: a watcher in the page
  * reports it the instant it is rendered.
  *
- * The start-up configuration calls hanging are not covered here (the bootstrap sequence is
- * another piece of work). While the network is cut the browser logs the failed requests itself;
- * those network lines are dropped from the console check, nothing else.
+ * The start-up configuration calls hanging are covered in tests/e2e/start-up.spec.ts. While the
+ * network is cut the browser logs the failed requests itself; those network lines are dropped
+ * from the console check, nothing else.
  */
 
 const networkNoise = [
@@ -96,6 +96,29 @@ async function signInAsEmma(page: Page) {
 }
 
 const failureScreen = (page: Page) => page.locator('[data-screen="server-error"]');
+
+/** The identity provider down: every request to its origin is refused, as by a stopped server. */
+async function providerDown(page: Page, idpUrl: string) {
+  const pattern = `${idpUrl}/**`;
+  await page.route(pattern, (route) => route.abort('connectionrefused'));
+  return { restore: () => page.unroute(pattern) };
+}
+
+const providerUnreachable = (page: Page) =>
+  page.getByRole('heading', { name: "We can't reach the sign-in service" });
+
+async function expectProviderUnreachableScreen(page: Page) {
+  await expect(providerUnreachable(page)).toBeVisible();
+  await expect(providerUnreachable(page)).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go back' })).toBeVisible();
+  await expect(page.getByTestId('support-email')).toHaveAttribute(
+    'href',
+    'mailto:support@practice-portal.example',
+  );
+  await expect(page.getByTestId('support-page')).toBeVisible();
+  await expect(page.getByTestId('visit-us')).toBeVisible();
+}
 
 it.describe('faults', () => {
   it('network cut for 10 s on /switch-practice: Reconnecting…, then back; a screen opened offline fails to the product screen and loads by itself once online', async ({
@@ -274,5 +297,71 @@ it.describe('faults', () => {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('the identity provider down when Sign in is pressed: a product screen, not the browser error page; Go back, and Try again once it is up', async ({
+    page,
+    app,
+    consoleErrors,
+  }) => {
+    const rawErrors = await watchForRawError(page);
+    const provider = await providerDown(page, app.stack.idpUrl);
+    await page.goto('/');
+    await expect(page.locator('#shell')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Sign in with Email' }).click();
+    await expectProviderUnreachableScreen(page);
+    expect(new URL(page.url()).origin).toBe(app.stack.appUrl);
+
+    // Go back: the chooser the sign-in started from.
+    await page.getByRole('button', { name: 'Go back' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in with Email' }).click();
+    await expectProviderUnreachableScreen(page);
+
+    // Still down: Try again says so again; once the provider is back it goes there.
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expectProviderUnreachableScreen(page);
+    await provider.restore();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await logInAtIdp(page, seedAccounts.fresh.email);
+    await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
+    expect(rawErrors).toEqual([]);
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('the identity provider down on a signed-in-only page and on the wizard: told, the wizard keeps its place, sign-up goes on once it is up', async ({
+    page,
+    app,
+    consoleErrors,
+  }) => {
+    const rawErrors = await watchForRawError(page);
+    const provider = await providerDown(page, app.stack.idpUrl);
+    // A signed-in-only page sends the visitor to sign in by itself.
+    await page.goto('/switch-practice');
+    await expect(page.locator('#shell')).toHaveCount(0);
+    await expectProviderUnreachableScreen(page);
+    await page.getByRole('button', { name: 'Go back' }).click();
+    await expect(page.getByRole('heading', { name: "We couldn't sign you in" })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText("We can't reach the sign-in service at the moment.");
+
+    // The wizard: the pin typed on the first screen is kept while the provider is down.
+    await page.goto('/onboarding?pin=1234');
+    await expect(page.locator('#shell')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByText('Step 1 of 3')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign up with Email' }).click();
+    await expectProviderUnreachableScreen(page);
+    await page.getByRole('button', { name: 'Go back' }).click();
+    await expect(page.getByText('Step 1 of 3')).toBeVisible();
+    await expect(page).toHaveURL(/\/onboarding\/register-account/);
+
+    expect(await page.evaluate(() => Object.entries(localStorage).some(([, v]) => v.includes('1234')))).toBe(
+      true,
+    );
+    await provider.restore();
+    await page.getByRole('button', { name: 'Sign up with Email' }).click();
+    await expect(page.getByRole('heading', { name: /^Create your .* account$/ })).toBeVisible();
+    expect(rawErrors).toEqual([]);
+    dropNetworkNoise(consoleErrors);
   });
 });

@@ -39,6 +39,7 @@ export const sessionPathSpec = definePathSpec({
       errorEvent('refreshSession', sdkError('timeout')),
     ],
     'xstate.error.actor.loginWithRedirect': [errorEvent('loginWithRedirect', new Error('blocked'))],
+    'xstate.error.actor.checkProvider': [errorEvent('checkProvider', sdkError('provider_unreachable'))],
   },
   states: {
     signedIn: (s) => {
@@ -46,6 +47,10 @@ export const sessionPathSpec = definePathSpec({
     },
     signedOut: (s) => {
       if (s.context.user) throw new Error('signedOut with a user');
+    },
+    providerUnreachable: (s) => {
+      if (s.context.errorCode !== 'provider_unreachable')
+        throw new Error('providerUnreachable without its code');
     },
   },
 });
