@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page, WebSocketRoute } from '@playwright/test';
+import type { BrowserContext, Page, Route, WebSocketRoute } from '@playwright/test';
 import { seedAccounts } from '../../server/seed';
 import { type Stack, startStack } from '../../server/stack';
 import { uniqueEmail } from './fixtures';
@@ -96,6 +96,57 @@ async function signInAsEmma(page: Page) {
 }
 
 const failureScreen = (page: Page) => page.locator('[data-screen="server-error"]');
+
+type Fault = (route: Route) => Promise<void>;
+
+/** What an API call can do instead of answering: a 500, a proxy's HTML page, no answer in time. */
+const apiFaults: Array<[string, Fault]> = [
+  [
+    '500',
+    (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+  ],
+  [
+    'an HTML page',
+    (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'text/html',
+        body: '<html><body><h1>Bad gateway</h1></body></html>',
+      }),
+  ],
+  [
+    'an HTML page with 200',
+    (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>Sign in to the proxy</title>',
+      }),
+  ],
+  ['no answer in time', (route) => route.abort('timedout')],
+];
+
+/**
+ * Runs `act` once per API fault on the calls matching `url` and `method`, checking after each that
+ * the page `told` the user and kept its place; the call answers normally again afterwards.
+ */
+async function eachApiFault(
+  page: Page,
+  call: { url: string; method: string },
+  act: () => Promise<void>,
+  told: (fault: string) => Promise<void>,
+) {
+  for (const [name, fault] of apiFaults) {
+    await page.route(call.url, (route) =>
+      route.request().method() === call.method ? fault(route) : route.continue(),
+    );
+    await act();
+    await told(name);
+    await page.unroute(call.url);
+  }
+}
+
+const field = (page: Page, name: string) => page.locator(`#field-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`);
 
 /** The identity provider down: every request to its origin is refused, as by a stopped server. */
 async function providerDown(page: Page, idpUrl: string) {
@@ -361,6 +412,97 @@ it.describe('faults', () => {
     await provider.restore();
     await page.getByRole('button', { name: 'Sign up with Email' }).click();
     await expect(page.getByRole('heading', { name: /^Create your .* account$/ })).toBeVisible();
+    expect(rawErrors).toEqual([]);
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('the wizard: the pin, profile and practice calls answering 500, an HTML page or timing out are told, nothing typed is lost; offline 10 s on step 3 loses nothing', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    it.setTimeout(120_000);
+    const rawErrors = await watchForRawError(page);
+    const network = await controllableNetwork(page, context);
+    await page.goto('/onboarding?pin=1234');
+    await expect(page.locator('#shell')).toHaveCount(0);
+    const pinBoxes = page.getByRole('textbox');
+    await eachApiFault(
+      page,
+      { url: '**/api/onboarding/verify-pin', method: 'POST' },
+      () => page.getByRole('button', { name: 'Continue', exact: true }).click(),
+      async () => {
+        await expect(page.getByText('Invalid pin, please try again.')).toBeVisible();
+        await expect(page).toHaveURL(/\/onboarding\?pin=1234$/);
+        await expect(pinBoxes.first()).toHaveValue('1');
+      },
+    );
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByText('Step 1 of 3')).toBeVisible();
+    await signInWithSocial(
+      page,
+      'Sign up with Google',
+      'Google',
+      uniqueEmail('wizard-faults'),
+      'Grace Hopper',
+    );
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+
+    // Step 2: the profile.
+    await field(page, 'phone').fill('0412345678');
+    await field(page, 'dateOfBirth').fill('1990-01-02');
+    await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
+    await eachApiFault(
+      page,
+      { url: '**/api/profile/', method: 'POST' },
+      () => page.getByRole('button', { name: 'Continue' }).click(),
+      async () => {
+        await expect(
+          page.getByRole('alert').filter({ hasText: 'An error occurred, please try again' }),
+        ).toBeVisible();
+        await expect(page.getByText('Step 2 of 3')).toBeVisible();
+        await expect(field(page, 'phone')).toHaveValue('0412345678');
+        await expect(field(page, 'dateOfBirth')).toHaveValue('1990-01-02');
+      },
+    );
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+
+    // Step 3: the practice, typed with the network cut for 10 s.
+    const businessNumber = String(10_000_000_000 + Math.floor(Math.random() * 89_999_999_999));
+    await network.cut();
+    const cutAt = Date.now();
+    await field(page, 'practice.businessName').fill('Faulty Paws Pty Ltd');
+    await field(page, 'practice.businessNumber').fill(businessNumber);
+    await field(page, 'practice.name').fill('Faulty Paws');
+    await field(page, 'practice.email').fill('reception@faulty-paws.example.com');
+    await field(page, 'practice.phone').fill('0298765432');
+    await field(page, 'practice.address.address1').fill('1 George Street');
+    await field(page, 'practice.address.city').fill('Sydney');
+    await field(page, 'practice.address.postcode').fill('2000');
+    await field(page, 'practice.address.state').selectOption({ label: 'New South Wales' });
+    await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+    // Pressed while offline: told, the form stays as typed.
+    await page.getByRole('button', { name: 'Register practice' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /\S/ }).first()).toBeVisible();
+    await page.waitForTimeout(Math.max(0, 10_000 - (Date.now() - cutAt)));
+    await network.restore();
+    await expect(field(page, 'practice.name')).toHaveValue('Faulty Paws');
+    await expect(field(page, 'practice.address.city')).toHaveValue('Sydney');
+
+    await eachApiFault(
+      page,
+      { url: '**/api/onboarding/register-practice', method: 'POST' },
+      () => page.getByRole('button', { name: 'Register practice' }).click(),
+      async () => {
+        await expect(page.getByRole('alert').filter({ hasText: /\S/ }).first()).toBeVisible();
+        await expect(page.getByText('Step 3 of 3')).toBeVisible();
+        await expect(field(page, 'practice.name')).toHaveValue('Faulty Paws');
+        await expect(field(page, 'practice.businessNumber')).toHaveValue(businessNumber);
+      },
+    );
+    await page.getByRole('button', { name: 'Register practice' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
     expect(rawErrors).toEqual([]);
     dropNetworkNoise(consoleErrors);
   });
