@@ -506,4 +506,68 @@ it.describe('faults', () => {
     expect(rawErrors).toEqual([]);
     dropNetworkNoise(consoleErrors);
   });
+
+  it('the practice list and the invite code answering 500, an HTML page or timing out: told, with a way on; offline 10 s on /invite-code keeps the typed code', async ({
+    page,
+    app,
+    context,
+    consoleErrors,
+  }) => {
+    it.setTimeout(120_000);
+    const rawErrors = await watchForRawError(page);
+    const network = await controllableNetwork(page, context);
+    // With the hub up its user state fills the list by itself; refused, the list is the API's.
+    await page.route('**/sockets/appstate/negotiate*', (route) =>
+      route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
+    );
+    await signInAsEmma(page);
+
+    // The practice list: a failed load says so and offers Try again.
+    await eachApiFault(
+      page,
+      { url: '**/api/userpractice/', method: 'GET' },
+      async () => {
+        await page.reload();
+      },
+      async () => {
+        await expect(page.locator('#shell')).toHaveCount(0);
+        await expect(
+          page.getByRole('alert').filter({ hasText: 'We could not load your practices.' }),
+        ).toBeVisible();
+      },
+    );
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('practice-card')).toHaveCount(2);
+
+    // The invite code page, the code typed, the network cut for 10 s.
+    await page.getByRole('button', { name: 'Join with an invite code' }).click();
+    await expect(page.getByRole('heading', { name: 'Join with an invite code' })).toBeVisible();
+    await field(page, 'inviteCode').fill('joinuk01');
+    await network.cut();
+    await page.getByRole('button', { name: 'Join practice' }).click();
+    // The network failed, the code was not refused.
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Something went wrong, please try again.' }),
+    ).toBeVisible();
+    await page.waitForTimeout(10_000);
+    await network.restore();
+    await expect(page).toHaveURL(/\/invite-code/);
+    await expect(field(page, 'inviteCode')).toHaveValue('JOINUK01');
+
+    await eachApiFault(
+      page,
+      { url: '**/api/userpractice/invite-code', method: 'POST' },
+      () => page.getByRole('button', { name: 'Join practice' }).click(),
+      async () => {
+        await expect(
+          page.getByRole('alert').filter({ hasText: 'Something went wrong, please try again.' }),
+        ).toBeVisible();
+        await expect(field(page, 'inviteCode')).toHaveValue('JOINUK01');
+      },
+    );
+    await page.getByRole('button', { name: 'Join practice' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${app.stack.environments.uk}`));
+    expect(rawErrors).toEqual([]);
+    dropNetworkNoise(consoleErrors);
+  });
 });

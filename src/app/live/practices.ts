@@ -115,7 +115,7 @@ interface Watchable<TSnapshot> {
   subscribe(listener: (snapshot: TSnapshot) => void): { unsubscribe(): void };
   send?(event: { type: string }): void;
 }
-type UserStoreLike = Watchable<{ context: UserState }>;
+type UserStoreLike = Watchable<{ context: UserState & { error?: string | null } }>;
 
 export interface FlowEdges {
   actors: RootActors & { userStore?: UserStoreLike };
@@ -166,8 +166,14 @@ export function provideSwitchPractice(edges: FlowEdges): typeof switchPracticeMa
       watchUserState: fromCallback<SwitchPracticeEvent>(({ sendBack }) => {
         const store = edges.actors.userStore;
         if (store) {
-          const onStore = (snapshot: { context: UserState }) =>
+          const onStore = (snapshot: { context: UserState & { error?: string | null } }) => {
+            // The list could not be loaded and nothing (the hub) has filled it: the screen says so.
+            if (snapshot.context.error && !snapshot.context.practicesHasLoaded) {
+              sendBack({ type: 'userState.failed' });
+              return;
+            }
             sendBack({ type: 'userState.changed', state: viewOfStore(snapshot.context) });
+          };
           store.send?.({ type: 'store.load' });
           onStore(store.getSnapshot());
           const subscription = store.subscribe(onStore);
