@@ -330,8 +330,12 @@ it.describe('faults', () => {
         auPort: portOf(stack.environments.au),
         ukPort: portOf(stack.environments.uk),
       };
+      // Live: the lists say nothing about the connection.
+      await expect(page.getByTestId('live-updates-paused')).toHaveCount(0);
       await stack.stop();
       await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible();
+      // The connection gate: the lists say they may be out of date while the connection is down.
+      await expect(page.getByTestId('live-updates-paused')).toBeVisible();
       const open = page.getByRole('button', { name: 'Open Southbank Animal Hospital' });
       await open.click();
       await expect(page.getByText('We could not switch to that practice, please try again.')).toBeVisible();
@@ -340,6 +344,7 @@ it.describe('faults', () => {
       await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toHaveCount(0, {
         timeout: 30_000,
       });
+      await expect(page.getByTestId('live-updates-paused')).toHaveCount(0);
       await open.click();
       await expect(page).toHaveURL(new RegExp(`^${stack.environments.au}`));
       expect(rawErrors).toEqual([]);
