@@ -16,6 +16,9 @@ export const defaultAtlasMachines = [
   'session',
   'build-check',
   'portalRedirect',
+  'loading',
+  'hubConnection',
+  'appBootstrap',
 ];
 
 /** Registry machines not photographed, and why. */
@@ -25,11 +28,4 @@ export const withoutAtlasScreen: Record<string, string> = {
     "no screen of its own: the submit button's spinner of the onboarding steps (photographed there)",
   profileStep:
     'no screen of its own: the profile step inside the invite and invite-code screens (photographed there)',
-  // Not yet photographed (issue 17, left for later): their views create or receive their actors
-  // in files other engineers are changing.
-  loading:
-    'TODO: LoadingScreen creates its loading actor itself (src/ui/loading-screen.tsx); its states are photographed only inside the busy screens',
-  hubConnection:
-    'TODO: the reconnecting notice (src/realtime/connection-status.tsx) is being changed by issue 15',
-  appBootstrap: 'TODO: the error screens are chosen in src/app/app.tsx (first paint, changed by the lead)',
 };

@@ -6,7 +6,7 @@
 import { appBootstrapMachine, type RuntimeConfig } from '../../machines/app-bootstrap.machine';
 import { definePathSpec, doneEvent, errorEvent } from '../support/paths';
 
-const invokeId = 'appBootstrap.loadingConfig:invocation[0]';
+const invokeId = 'loadConfig';
 
 export const bootstrapConfig: RuntimeConfig = {
   app: { loglevel: 'INFO', productDomain: 'practice-portal.example', portals: [] },
