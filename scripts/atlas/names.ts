@@ -1,5 +1,5 @@
 /**
- * The machines `npm run atlas` photographs by default (issues 9 and 17): each has an entry in
+ * The machines `npm run atlas` photographs by default: each has an entry in
  * scripts/atlas/targets.tsx (real view) and in tests/model/registry.ts (path spec). Every machine
  * of the registry is either here or in `withoutAtlasScreen` with the reason
  * (tests/model/atlas-coverage.test.ts), so a new machine with a screen cannot be left out unseen.

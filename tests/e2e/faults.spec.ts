@@ -8,7 +8,7 @@ import { uniqueEmail } from './fixtures';
 import { expect, it, logInAtIdp, signInWithSocial } from './practices-support';
 
 /**
- * The fault suite (issue 15): Chromium against the local stack, with the network cut, API calls
+ * The fault suite: Chromium against the local stack, with the network cut, API calls
  * failing, the hub refusing connections. Every case ends on a product screen with a way on,
  * recovers by itself when the fault ends, and loses nothing typed. The router's raw error screen
  * ("Something went wrong!") must never appear, not even for a moment: a watcher in the page
