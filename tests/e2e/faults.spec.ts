@@ -421,7 +421,7 @@ it.describe('faults', () => {
     dropNetworkNoise(consoleErrors);
   });
 
-  it('the wizard: the pin, profile and practice calls answering 500, an HTML page or timing out are told, nothing typed is lost; offline 10 s on step 3 loses nothing', async ({
+  it('the wizard: the pin, profile and practice calls answering 500, an HTML page or timing out are told, nothing typed is lost; offline 10 s on the pin step and on step 3 loses nothing', async ({
     page,
     context,
     consoleErrors,
@@ -432,6 +432,13 @@ it.describe('faults', () => {
     await page.goto('/onboarding?pin=1234');
     await expect(page.locator('#shell')).toHaveCount(0);
     const pinBoxes = page.getByRole('textbox');
+    // Offline for 10 s on the pin step: Continue is told it did not work, the pin stays.
+    await network.cut();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByText('Invalid pin, please try again.')).toBeVisible();
+    await page.waitForTimeout(10_000);
+    await network.restore();
+    await expect(pinBoxes.nth(3)).toHaveValue('4');
     await eachApiFault(
       page,
       { url: '**/api/onboarding/verify-pin', method: 'POST' },
