@@ -34,7 +34,9 @@ export function RootLayout() {
     document.title = buildTitle(intl, productName, routePath);
   }, [intl, productName, routePath]);
 
-  useFocusHeadingOnNavigation(pathname);
+  // The provider-unreachable screen takes the page's place and gives it back: focus follows, as
+  // after a navigation.
+  useFocusHeadingOnNavigation(providerUnreachable ? `${pathname}#provider-unreachable` : pathname);
 
   return (
     <HubConnectionActorContext.Provider value={hubConnection}>
@@ -90,7 +92,10 @@ function useFocusHeadingOnNavigation(pathname: string) {
     const focusHeading = (): boolean => {
       const active = document.activeElement;
       if (active && active !== document.body && main.contains(active)) return true;
-      const heading = [...main.querySelectorAll<HTMLElement>('h1')].find((h) => h.checkVisibility());
+      // Not a loading screen's hidden heading: it goes when the page arrives, and the focus with it.
+      const heading = [...main.querySelectorAll<HTMLElement>('h1:not([data-loading-heading])')].find((h) =>
+        h.checkVisibility(),
+      );
       if (!heading) return false;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus();

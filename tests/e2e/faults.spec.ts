@@ -370,7 +370,7 @@ it.describe('faults', () => {
 
     // Go back: the chooser the sign-in started from.
     await page.getByRole('button', { name: 'Go back' }).click();
-    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeFocused();
     await page.getByRole('button', { name: 'Sign in with Email' }).click();
     await expectProviderUnreachableScreen(page);
 
@@ -409,6 +409,7 @@ it.describe('faults', () => {
     await expectProviderUnreachableScreen(page);
     await page.getByRole('button', { name: 'Go back' }).click();
     await expect(page.getByText('Step 1 of 3')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeFocused();
     await expect(page).toHaveURL(/\/onboarding\/register-account/);
 
     expect(await page.evaluate(() => Object.entries(localStorage).some(([, v]) => v.includes('1234')))).toBe(
