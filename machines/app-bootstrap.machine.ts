@@ -44,6 +44,7 @@ export const appBootstrapMachine = setup({
     loadingConfig: {
       tags: ['busy'],
       invoke: {
+        id: 'loadConfig',
         src: 'loadConfig',
         onDone: {
           target: 'ready',

@@ -2,8 +2,8 @@ import { type ActorRefFrom, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { LoginConnection, Profile, SessionUser, UserPractice } from './domain';
 import {
   failureOf,
+  isCallFailure,
   isEmailVerified,
-  isServerFailure,
   isSignedIn,
   type LoginParams,
   type NavigateParams,
@@ -83,7 +83,7 @@ export const inviteCodeMachine = setup({
     isLoginForced: ({ context }) => context.forceLogin !== false,
     isProfileStepFailed: (_, params: { output: ProfileStepOutput | undefined }) =>
       isProfileStepFailed(params.output),
-    isServerFailure: (_, params: { error: unknown }) => isServerFailure(params.error),
+    isCallFailure: (_, params: { error: unknown }) => isCallFailure(params.error),
     isEmailVerified: ({ context }) => isEmailVerified(context.user),
     hasCode: (_, params: { code: string }) => normaliseInviteCode(params.code) !== '',
   },
@@ -202,7 +202,7 @@ export const inviteCodeMachine = setup({
         onDone: { target: 'redirecting', actions: assign({ practice: ({ event }) => event.output }) },
         onError: [
           {
-            guard: { type: 'isServerFailure', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isCallFailure', params: ({ event }) => ({ error: event.error }) },
             target: 'enteringCode',
             actions: assign({ errorCode: 'code_failed', serverMessage: null }),
           },

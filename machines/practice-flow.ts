@@ -57,6 +57,17 @@ export const isEmailVerified = (user: SessionUser | null): boolean => user?.emai
 export const isServerFailure = (error: unknown): boolean => failureOf(error).status >= 500;
 export const isBadRequest = (error: unknown): boolean => failureOf(error).status === 400;
 
+/**
+ * The call failed rather than the server refusing what was sent: a server failure (≥ 500), or one
+ * of the statuses the API client gives when there was no usable answer (spec §8: 408 timeout,
+ * 415 unparseable, 424 network failure). A refusal is any other 4xx.
+ */
+const noUsableAnswer = new Set([408, 415, 424]);
+export const isCallFailure = (error: unknown): boolean => {
+  const { status } = failureOf(error);
+  return status >= 500 || noUsableAnswer.has(status);
+};
+
 /** Sort by practice name (spec §7: userPractices are sorted by practiceName). */
 export function sortByPracticeName<T extends { practiceName: string }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) =>

@@ -370,6 +370,28 @@ describe('invite-code machine', () => {
     expect(redirect).toHaveBeenCalledWith({ url: fixtures.bondi.environmentUrl });
   });
 
+  it.each([500, 502, 408, 415, 424])(
+    'a code the call could not check (%i: a server failure, or no usable answer) is a failure, not a refusal',
+    async (status) => {
+      const actor = createActor(
+        inviteCodeMachine.provide({
+          actors: {
+            awaitSession: session({ user: fixtures.verifiedUser }),
+            profileStep: profileStep(),
+            joinWithCode: fromPromise<UserPractice, { inviteCode: string }>(async () => {
+              throw failure(status, 'Request timed out, please try again');
+            }),
+          },
+        }),
+        { input: { forceLogin: null, code: 'joinau01' } },
+      ).start();
+      await waitFor(actor, (s) => s.hasTag('codeForm'));
+      actor.send({ type: 'code.submit', code: 'joinau01' });
+      await waitFor(actor, (s) => s.matches('enteringCode') && s.context.errorCode !== null);
+      expect(actor.getSnapshot().context).toMatchObject({ code: 'JOINAU01', errorCode: 'code_failed' });
+    },
+  );
+
   it('the profile step: the form (a 400 keeps it, with the errors), then the code form', async () => {
     const rejected = failure(400, 'Phone is invalid', { phone: ['Phone is invalid'] });
     const answers: Array<() => void> = [

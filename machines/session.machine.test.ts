@@ -8,9 +8,11 @@ import {
   type LoginRequest,
   type LogoutRequest,
   type SessionCheckResult,
+  selectIsProviderUnreachable,
   selectIsRedirectingToLogin,
   selectIsSettled,
   selectSessionStatus,
+  selectSignInProgress,
   sessionMachine,
 } from './session.machine';
 
@@ -30,6 +32,7 @@ function start(
   overrides: {
     refresh?: () => Promise<SessionUser>;
     login?: (request: LoginRequest) => Promise<void>;
+    checkProvider?: () => Promise<void>;
   } = {},
 ) {
   const logouts: LogoutRequest[] = [];
@@ -38,6 +41,7 @@ function start(
     sessionMachine.provide({
       actors: {
         checkSession: fromPromise(check),
+        checkProvider: fromPromise(overrides.checkProvider ?? (async () => undefined)),
         loginWithRedirect: fromPromise<void, LoginRequest>(async ({ input }) => {
           logins.push(input);
           if (overrides.login) return overrides.login(input);
@@ -65,7 +69,7 @@ describe('session machine', () => {
     expect(selectSessionStatus(actor.getSnapshot())).toBe('checking');
     const snapshot = await waitFor(actor, selectIsSettled);
     expect(snapshot.matches({ signedIn: 'idle' })).toBe(true);
-    expect(snapshot.context).toEqual({ user: ada, returnTo: '/x?y=1', errorCode: null });
+    expect(snapshot.context).toEqual({ user: ada, returnTo: '/x?y=1', errorCode: null, loginRequest: null });
     expect(selectSessionStatus(snapshot)).toBe('signedIn');
   });
 
@@ -108,7 +112,9 @@ describe('session machine', () => {
     await waitFor(actor, selectIsSettled);
     expect(selectIsRedirectingToLogin(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'session.login', request: { connection: 'apple', returnTo: '/a' } });
-    expect(actor.getSnapshot().value).toBe('redirectingToLogin');
+    expect(actor.getSnapshot().value).toBe('checkingProvider');
+    expect(selectIsRedirectingToLogin(actor.getSnapshot())).toBe(true);
+    await waitFor(actor, (s) => s.value === 'redirectingToLogin');
     expect(selectIsRedirectingToLogin(actor.getSnapshot())).toBe(true);
     expect(logins).toEqual([{ connection: 'apple', returnTo: '/a' }]);
 
@@ -154,7 +160,12 @@ describe('session machine', () => {
     await waitFor(expiring.actor, selectIsSettled);
     expiring.actor.send({ type: 'session.refresh' });
     const out = await waitFor(expiring.actor, (s) => s.value === 'signedOut');
-    expect(out.context).toEqual({ user: null, returnTo: null, errorCode: 'login_required' });
+    expect(out.context).toEqual({
+      user: null,
+      returnTo: null,
+      errorCode: 'login_required',
+      loginRequest: null,
+    });
     expect(expiring.logouts).toEqual([{}]);
   });
 
@@ -185,5 +196,62 @@ describe('session helpers', () => {
     expect(displayNameOf({ sub: 's', nickname: 'ada' })).toBe('ada');
     expect(displayNameOf({ sub: 's', email: 'ada.king.lovelace@example.com' })).toBe('ada king lovelace');
     expect(initialsOf('ada king lovelace byron')).toBe('AKL');
+  });
+
+  it('an unreachable identity provider stops the login before leaving; Try again starts the same login, Go back returns', async () => {
+    let reachable = false;
+    const { actor, logins } = start(async () => ({ kind: 'signedOut', callbackErrorCode: null }), {
+      checkProvider: async () => {
+        if (!reachable) throw authError('provider_unreachable');
+      },
+    });
+    await waitFor(actor, selectIsSettled);
+    const request: LoginRequest = {
+      connection: 'google-oauth2',
+      screenHint: 'signup',
+      returnTo: '/onboarding',
+    };
+    actor.send({ type: 'session.login', request });
+    const stopped = await waitFor(actor, selectIsProviderUnreachable);
+    expect(stopped.value).toBe('providerUnreachable');
+    expect(stopped.context.errorCode).toBe('provider_unreachable');
+    expect(logins).toEqual([]);
+    expect(selectIsSettled(stopped)).toBe(true);
+    expect(selectSessionStatus(stopped)).toBe('signedOut');
+    expect(selectSignInProgress(stopped)).toBe('failed');
+
+    actor.send({ type: 'session.retryLogin' });
+    await waitFor(actor, selectIsProviderUnreachable);
+    expect(logins).toEqual([]);
+    actor.send({ type: 'session.dismissError' });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    // The code stays: a signed-in-only page that started the login shows why it stopped.
+    expect(selectSignInProgress(actor.getSnapshot())).toBe('failed');
+
+    actor.send({ type: 'session.login', request });
+    await waitFor(actor, selectIsProviderUnreachable);
+    reachable = true;
+    actor.send({ type: 'session.retryLogin' });
+    const leaving = await waitFor(actor, (s) => s.value === 'redirectingToLogin');
+    expect(leaving.context.errorCode).toBeNull();
+    expect(logins).toEqual([request]);
+  });
+
+  it('a signed-in user whose new login cannot reach the provider goes back signed in', async () => {
+    const { actor } = start(
+      async () => ({ kind: 'signedIn', user: ada, returnTo: null, callbackErrorCode: null }),
+      {
+        checkProvider: async () => {
+          throw authError('provider_unreachable');
+        },
+      },
+    );
+    await waitFor(actor, selectIsSettled);
+    actor.send({ type: 'session.login', request: { connection: 'apple' } });
+    const stopped = await waitFor(actor, selectIsProviderUnreachable);
+    expect(selectSessionStatus(stopped)).toBe('signedIn');
+    actor.send({ type: 'session.dismissError' });
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.user).toEqual(ada);
   });
 });

@@ -10,7 +10,9 @@ import type { LoginConnection, SessionUser } from './domain';
  * checking → (stale provider keys) clearingStaleSession → logout redirect
  *          → (login hint mismatch) clearingLoginHint → local logout + reload in place
  *          → signedIn | signedOut
- * signedOut → session.login → redirectingToLogin (page leaves for the identity provider)
+ * signedOut → session.login → checkingProvider (is the identity provider reachable?)
+ *           → redirectingToLogin (page leaves for the identity provider)
+ *           → (unreachable) providerUnreachable → session.retryLogin | session.dismissError
  * signedIn.idle → session.refresh → signedIn.refreshing (token with cacheMode 'off', fresh user)
  * signedIn → session.loginRequired (silent renewal said login_required) → endingSession → logout
  * signedIn → session.logout → loggingOut
@@ -63,7 +65,9 @@ export type SessionEvent =
   | { type: 'session.logout'; request?: LogoutRequest }
   | { type: 'session.refresh' }
   | { type: 'session.loginRequired' }
-  | { type: 'session.dismissError' };
+  | { type: 'session.dismissError' }
+  /** Starts the last login request again (after the identity provider could not be reached). */
+  | { type: 'session.retryLogin' };
 
 export interface SessionContext {
   user: SessionUser | null;
@@ -71,6 +75,8 @@ export interface SessionContext {
   returnTo: string | null;
   /** Auth error code (spec §8: 'login_required', 'missing_transaction', 'timeout', …). */
   errorCode: string | null;
+  /** The login request being started (kept for a retry when the provider was unreachable). */
+  loginRequest: LoginRequest | null;
 }
 
 /** The SDK's error code ('login_required', 'state_mismatch', …) or a generic fallback. */
@@ -111,6 +117,8 @@ export const sessionMachine = setup({
       kind: 'signedOut',
       callbackErrorCode: null,
     })),
+    /** Resolves when the identity provider answers; rejects when it cannot be reached. */
+    checkProvider: fromPromise<void>(async () => undefined),
     loginWithRedirect: fromPromise<void, LoginRequest>(async () => undefined),
     refreshSession: fromPromise<SessionUser>(async () => {
       throw new Error('refreshSession not provided');
@@ -145,10 +153,14 @@ export const sessionMachine = setup({
         authErrorCode(params.error, params.fallback),
     }),
     clearError: assign({ errorCode: null }),
+    assignLoginRequest: assign({
+      loginRequest: ({ event }) => (event.type === 'session.login' ? event.request : null),
+    }),
+    assignProviderUnreachable: assign({ errorCode: 'provider_unreachable' }),
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, returnTo: null, errorCode: null },
+  context: { user: null, returnTo: null, errorCode: null, loginRequest: null },
   initial: 'checking',
   states: {
     checking: {
@@ -215,17 +227,36 @@ export const sessionMachine = setup({
     },
     signedOut: {
       on: {
-        'session.login': 'redirectingToLogin',
+        'session.login': { target: 'checkingProvider', actions: 'assignLoginRequest' },
         'session.dismissError': { actions: 'clearError' },
+      },
+    },
+    checkingProvider: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'checkProvider',
+        src: 'checkProvider',
+        onDone: 'redirectingToLogin',
+        // Leaving now would end on the browser's own error page: stay, and say so.
+        onError: { target: 'providerUnreachable', actions: 'assignProviderUnreachable' },
+      },
+    },
+    providerUnreachable: {
+      tags: ['providerUnreachable'],
+      on: {
+        'session.retryLogin': 'checkingProvider',
+        'session.login': { target: 'checkingProvider', actions: 'assignLoginRequest' },
+        // Back to the page the login started from; the error code stays for the screens that show it.
+        'session.dismissError': [{ guard: 'hasUser', target: 'signedIn' }, { target: 'signedOut' }],
       },
     },
     redirectingToLogin: {
       tags: ['busy'],
-      entry: 'clearError',
       invoke: {
         id: 'loginWithRedirect',
         src: 'loginWithRedirect',
-        input: ({ event }) => (event.type === 'session.login' ? event.request : {}),
+        input: ({ context }) => context.loginRequest ?? {},
         // On success the browser is leaving for the identity provider: stay here until it does.
         onError: [
           {
@@ -253,7 +284,7 @@ export const sessionMachine = setup({
         'session.logout': 'loggingOut',
         'session.loginRequired': 'endingSession',
         // Signing in again (e.g. with the method the email is registered with) replaces the session.
-        'session.login': 'redirectingToLogin',
+        'session.login': { target: '#session.checkingProvider', actions: 'assignLoginRequest' },
       },
       states: {
         idle: {
@@ -338,21 +369,35 @@ export function selectSessionStatus(snapshot: SessionSnapshot): SessionStatus {
   const top = topState(snapshot);
   if (top === 'signedIn') return 'signedIn';
   if (top === 'signedOut') return 'signedOut';
+  if (top === 'providerUnreachable') return snapshot.context.user ? 'signedIn' : 'signedOut';
   return snapshot.context.user ? 'signedIn' : 'checking';
 }
 
-/** True once the session has settled (signed in or out) and is not leaving the page. */
+/**
+ * True once the session has settled (signed in or out, or a login that stopped because the
+ * identity provider could not be reached) and is not leaving the page.
+ */
 export function selectIsSettled(snapshot: SessionSnapshot): boolean {
   const top = topState(snapshot);
-  return top === 'signedIn' || top === 'signedOut';
+  return top === 'signedIn' || top === 'signedOut' || top === 'providerUnreachable';
 }
 
 /**
- * True while a redirect login is starting or the browser is leaving for the identity provider
- * (`redirectingToLogin`): screens show 'Signing you in...' instead of a blank or stale page.
+ * True while a redirect login is starting (the identity provider is being reached) or the browser
+ * is leaving for it (`checkingProvider`, `redirectingToLogin`): screens show 'Signing you in...'
+ * instead of a blank or stale page.
  */
 export function selectIsRedirectingToLogin(snapshot: SessionSnapshot): boolean {
-  return topState(snapshot) === 'redirectingToLogin';
+  const top = topState(snapshot);
+  return top === 'checkingProvider' || top === 'redirectingToLogin';
+}
+
+/**
+ * True when a login stopped because the identity provider could not be reached: the shell shows
+ * the product's screen for it (Try again, Go back, contact us) instead of the page.
+ */
+export function selectIsProviderUnreachable(snapshot: SessionSnapshot): boolean {
+  return snapshot.hasTag('providerUnreachable');
 }
 
 export type SignInProgress = 'waiting' | 'redirecting' | 'failed';
@@ -365,7 +410,8 @@ export type SignInProgress = 'waiting' | 'redirecting' | 'failed';
  */
 export function selectSignInProgress(snapshot: SessionSnapshot): SignInProgress {
   const top = topState(snapshot);
-  if (top === 'redirectingToLogin') return 'redirecting';
+  if (top === 'checkingProvider' || top === 'redirectingToLogin') return 'redirecting';
+  if (top === 'providerUnreachable') return 'failed';
   if (top === 'signedOut' && snapshot.context.errorCode) return 'failed';
   return 'waiting';
 }

@@ -106,6 +106,7 @@ export const userStoreMachine = setup({
     ),
     applyPatch: assign(({ context }, params: { patch: UserStatePatch }) => applyPatch(context, params.patch)),
     assignLoadError: assign({ error: 'loadFailed' as const }),
+    clearLoadError: assign({ error: null }),
     reset: assign(({ context }) => initialContext({ email: context.email })),
   },
 }).createMachine({
@@ -124,6 +125,8 @@ export const userStoreMachine = setup({
     },
     loading: {
       tags: ['busy'],
+      // A new attempt: the last failure no longer stands.
+      entry: 'clearLoadError',
       invoke: {
         id: 'fetchUserState',
         src: 'fetchUserState',

@@ -136,6 +136,8 @@ describe('user store machine', () => {
     expect(selectPractices(t.snapshot())).toHaveLength(1);
     t.actor.send({ type: 'store.load' });
     expect(t.snapshot().value).toBe('loading');
+    // The new attempt clears the old failure at once (a screen waiting on it shows loading again).
+    expect(selectUserStoreError(t.snapshot())).toBeNull();
     t.loads[1]?.resolve({ practices: [] });
     await settle();
     expect(selectUserStoreError(t.snapshot())).toBeNull();

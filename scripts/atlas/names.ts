@@ -1,5 +1,5 @@
 /**
- * The machines `npm run atlas` photographs by default (issues 9 and 17): each has an entry in
+ * The machines `npm run atlas` photographs by default: each has an entry in
  * scripts/atlas/targets.tsx (real view) and in tests/model/registry.ts (path spec). Every machine
  * of the registry is either here or in `withoutAtlasScreen` with the reason
  * (tests/model/atlas-coverage.test.ts), so a new machine with a screen cannot be left out unseen.
@@ -16,6 +16,9 @@ export const defaultAtlasMachines = [
   'session',
   'build-check',
   'portalRedirect',
+  'loading',
+  'hubConnection',
+  'appBootstrap',
 ];
 
 /** Registry machines not photographed, and why. */
@@ -25,11 +28,4 @@ export const withoutAtlasScreen: Record<string, string> = {
     "no screen of its own: the submit button's spinner of the onboarding steps (photographed there)",
   profileStep:
     'no screen of its own: the profile step inside the invite and invite-code screens (photographed there)',
-  // Not yet photographed (issue 17, left for later): their views create or receive their actors
-  // in files other engineers are changing.
-  loading:
-    'TODO: LoadingScreen creates its loading actor itself (src/ui/loading-screen.tsx); its states are photographed only inside the busy screens',
-  hubConnection:
-    'TODO: the reconnecting notice (src/realtime/connection-status.tsx) is being changed by issue 15',
-  appBootstrap: 'TODO: the error screens are chosen in src/app/app.tsx (first paint, changed by the lead)',
 };

@@ -9,8 +9,16 @@
 import { Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
+import { selectIsProviderUnreachable } from '../../machines/session.machine';
+import { BootstrapView } from '../../src/app/bootstrap-view';
 import type { OnboardingActor } from '../../src/app/live/onboarding';
+import { supportLinksOf } from '../../src/app/support-defaults';
+import { ConnectionStatus } from '../../src/realtime/connection-status';
+import { HubConnectionActorContext } from '../../src/realtime/context';
+import { LiveUpdatesNotice } from '../../src/realtime/live-updates-notice';
+import { LoadingView } from '../../src/ui/loading-screen';
 import { NewVersionPrompt } from '../../src/ui/new-version-prompt';
+import { ProviderUnreachableScreen } from '../../src/views/auth/provider-unreachable';
 import { AuthRedirectView } from '../../src/views/auth/redirect-page';
 import { SignInPendingView } from '../../src/views/auth/sign-in-pending';
 import { UnverifiedEmailView } from '../../src/views/auth/unverified-email-page';
@@ -21,12 +29,14 @@ import { LandingView } from '../../src/views/landing/landing-page';
 import { OnboardingSteps } from '../../src/views/onboarding/onboarding-flow';
 import { PortalRedirectView } from '../../src/views/portal/portal-redirect-page';
 import { SwitchPracticeView } from '../../src/views/practices/switch-practice-page';
+import { appBootstrapPathSpec } from '../../tests/model/app-bootstrap.model';
 import {
   authRedirectPathSpec,
   emailVerificationPathSpec,
   sessionPathSpec,
 } from '../../tests/model/auth.model';
 import { buildCheckPathSpec } from '../../tests/model/build-check.model';
+import { loadingPathSpec } from '../../tests/model/loading.model';
 import { onboardingPathSpec } from '../../tests/model/onboarding.model';
 import {
   inviteCodeSpec,
@@ -35,6 +45,7 @@ import {
   portalRedirectSpec,
   switchPracticeSpec,
 } from '../../tests/model/practices.model';
+import { hubConnectionPathSpec } from '../../tests/model/realtime.model';
 import type { PathSpec } from '../../tests/support/paths';
 import { fakedMachine } from '../viewer/walker';
 import { type AtlasTarget, atlasConfig, inertEffects } from './target';
@@ -45,6 +56,29 @@ function EmailVerificationScreen({ actor }: { actor: AnyActorRef }) {
     <UnverifiedEmailView actor={actor as never} />
   ) : (
     <VerifiedEmailView actor={actor as never} onNavigate={() => undefined} />
+  );
+}
+
+/** The session as the shell shows it: the provider-unreachable screen in place of the page, else the guard's screen. */
+function SessionScreen({ actor }: { actor: AnyActorRef }) {
+  const unreachable = useSelector(actor, selectIsProviderUnreachable);
+  if (unreachable) {
+    return (
+      <ProviderUnreachableScreen
+        {...supportLinksOf(atlasConfig.app)}
+        onRetry={() => undefined}
+        onBack={() => undefined}
+      />
+    );
+  }
+  return (
+    <SignInPendingView
+      session={actor as never}
+      supportUrl={atlasConfig.app.supportUrl ?? '/'}
+      onRetry={() => undefined}
+      onHome={() => undefined}
+      onLogout={() => undefined}
+    />
   );
 }
 
@@ -97,15 +131,7 @@ export const atlasTargets: AtlasTarget[] = [
     name: 'session',
     spec: sessionPathSpec as PathSpec,
     machine: () => inertEffects(sessionPathSpec as PathSpec),
-    render: (actor) => (
-      <SignInPendingView
-        session={actor as never}
-        supportUrl={atlasConfig.app.supportUrl ?? '/'}
-        onRetry={() => undefined}
-        onHome={() => undefined}
-        onLogout={() => undefined}
-      />
-    ),
+    render: (actor) => <SessionScreen actor={actor} />,
   },
   {
     name: 'build-check',
@@ -126,5 +152,56 @@ export const atlasTargets: AtlasTarget[] = [
     spec: portalRedirectSpec as PathSpec,
     machine: () => inertEffects(portalRedirectSpec as PathSpec),
     render: () => <PortalRedirectView />,
+  },
+  {
+    name: 'loading',
+    spec: loadingPathSpec as PathSpec,
+    machine: () => fakedMachine(loadingPathSpec as PathSpec),
+    // A whole-page loading screen (the bootstrap's, a busy page's): hidden content, the spinner
+    // after the pop-in, the long-loading message; the page's content once loaded.
+    render: (actor) => (
+      <LoadingView
+        actor={actor as never}
+        heading="Loading the practice details..."
+        headingOrder={1}
+        supportUrl={atlasConfig.app.supportUrl ?? '/'}
+        onLogout={() => undefined}
+      >
+        <Title order={1} p="md">
+          Any page
+        </Title>
+      </LoadingView>
+    ),
+  },
+  {
+    name: 'hubConnection',
+    spec: hubConnectionPathSpec as PathSpec,
+    machine: () => fakedMachine(hubConnectionPathSpec as PathSpec),
+    // The shell's 'Reconnecting…' notice and the live lists' note, over whatever page is open.
+    render: (actor) => (
+      <HubConnectionActorContext.Provider value={actor as never}>
+        <Title order={1} p="md">
+          Any page
+        </Title>
+        <LiveUpdatesNotice />
+        <ConnectionStatus />
+      </HubConnectionActorContext.Provider>
+    ),
+  },
+  {
+    name: 'appBootstrap',
+    spec: appBootstrapPathSpec as PathSpec,
+    machine: () => fakedMachine(appBootstrapPathSpec as PathSpec),
+    render: (actor) => (
+      <BootstrapView
+        actor={actor as never}
+        onLogout={() => undefined}
+        ready={() => (
+          <Title order={1} p="md">
+            The app
+          </Title>
+        )}
+      />
+    ),
   },
 ];

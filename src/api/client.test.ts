@@ -156,6 +156,18 @@ describe('api client: the three error shapes (spec §8)', () => {
     expect(e.message).toBe('Pin must be 4 digits');
   });
 
+  it('a lone message, or a map-shaped body on a server failure, is a message, not field errors', async () => {
+    const lone = await failure(client(() => json(500, { message: 'boom' })).api.request('/x'));
+    expect(lone.message).toBe('boom');
+    expect(lone.fieldErrors).toEqual({});
+    const lone400 = await failure(client(() => json(400, { message: 'Code expired' })).api.request('/x'));
+    expect(lone400.message).toBe('Code expired');
+    expect(lone400.fieldErrors).toEqual({});
+    const serverMap = await failure(client(() => json(503, { database: 'down' })).api.request('/x'));
+    expect(serverMap.message).toBe('down');
+    expect(serverMap.fieldErrors).toEqual({});
+  });
+
   it('unparseable text is used as the message', async () => {
     const e = await failure(
       client(() => text(500, 'Api, Request failed, Database is down')).api.request('/x'),

@@ -257,6 +257,10 @@ export function parseErrorBody(status: number, text: string, contentType: string
     const map = asValidationMap(json);
     if (map) {
       const first = Object.values(map).flat()[0] ?? apiMessages.default.defaultMessage;
+      // A lone `message` names no field, and a server failure (5xx) is never about what was typed:
+      // both are a message, not field errors (the form would show a server fault as invalid input).
+      const isLoneMessage = Object.keys(map).length === 1 && 'message' in map;
+      if (status >= 500 || isLoneMessage) return { message: first, fieldErrors: {}, body: json };
       return { message: first, fieldErrors: map, body: json };
     }
   }

@@ -1,13 +1,17 @@
 import { Box } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
+import { selectIsProviderUnreachable } from '../../machines/session.machine';
 import { ConnectionStatus } from '../realtime/connection-status';
 import { HubConnectionActorContext } from '../realtime/context';
 import { AppNavbar, isNavbarHidden } from '../ui/shell/app-navbar';
 import { mainContentId, SkipLink } from '../ui/shell/skip-link';
+import { ProviderUnreachableScreen } from '../views/auth/provider-unreachable';
 import { useRootActors, useRuntimeConfig } from './actors-context';
 import { buildTitle, defaultProductName, titleRoutePathOf } from './route-titles';
+import { supportLinksOf } from './support-defaults';
 
 export { isNavbarHidden };
 
@@ -23,12 +27,16 @@ export function RootLayout() {
   const href = useRouterState({ select: (s) => s.location.href });
   const routePath = useRouterState({ select: (s) => titleRoutePathOf(s.matches) });
   const productName = config.app.productName?.trim() || defaultProductName;
+  // A login that stopped because the identity provider is unreachable, from whichever page.
+  const providerUnreachable = useSelector(session, selectIsProviderUnreachable);
 
   useEffect(() => {
     document.title = buildTitle(intl, productName, routePath);
   }, [intl, productName, routePath]);
 
-  useFocusHeadingOnNavigation(pathname);
+  // The provider-unreachable screen takes the page's place and gives it back: focus follows, as
+  // after a navigation.
+  useFocusHeadingOnNavigation(providerUnreachable ? `${pathname}#provider-unreachable` : pathname);
 
   return (
     <HubConnectionActorContext.Provider value={hubConnection}>
@@ -39,7 +47,15 @@ export function RootLayout() {
         )}
         <Box component="main" id={mainContentId} tabIndex={-1}>
           <ConnectionStatus />
-          <Outlet />
+          {providerUnreachable ? (
+            <ProviderUnreachableScreen
+              {...supportLinksOf(config.app)}
+              onRetry={() => session.send({ type: 'session.retryLogin' })}
+              onBack={() => session.send({ type: 'session.dismissError' })}
+            />
+          ) : (
+            <Outlet />
+          )}
         </Box>
       </Box>
     </HubConnectionActorContext.Provider>
@@ -76,7 +92,10 @@ function useFocusHeadingOnNavigation(pathname: string) {
     const focusHeading = (): boolean => {
       const active = document.activeElement;
       if (active && active !== document.body && main.contains(active)) return true;
-      const heading = [...main.querySelectorAll<HTMLElement>('h1')].find((h) => h.checkVisibility());
+      // Not a loading screen's hidden heading: it goes when the page arrives, and the focus with it.
+      const heading = [...main.querySelectorAll<HTMLElement>('h1:not([data-loading-heading])')].find((h) =>
+        h.checkVisibility(),
+      );
       if (!heading) return false;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus();

@@ -16,10 +16,11 @@ const fieldSelector = 'input, textarea, select';
 const focusableSelector = 'a[href], button, input, textarea, select, [tabindex]:not([tabindex="-1"])';
 /**
  * The app shows something of its own: a screen heading, or the loading screen's long-loading
- * message. Its spinner alone does not replace the shell: while the configuration is on its way the
- * prerendered screen stays usable (clicks are queued), until the app has something to say.
+ * message. Its spinner alone (with the loading screen's visually hidden heading) does not replace
+ * the shell: while the configuration is on its way the prerendered screen stays usable (clicks are
+ * queued), until the app has something to say.
  */
-const readySelector = 'h1, [data-testid="loading-long"]';
+const readySelector = 'h1:not([data-loading-heading]), [data-testid="loading-long"]';
 
 interface QueuedAction {
   type: 'click';

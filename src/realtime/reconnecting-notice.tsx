@@ -20,6 +20,8 @@ export function ReconnectingNotice() {
   return (
     <Affix position={{ bottom: 16, right: 16 }}>
       <Notification
+        // Mantine greys a titled notification's text below the contrast minimum (WCAG 1.4.3).
+        styles={{ description: { color: 'var(--mantine-color-text)' } }}
         role="status"
         loading
         withCloseButton={false}

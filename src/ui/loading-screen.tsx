@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
 import { breakpoints } from '../../machines/constants';
 import {
   loadingMachine,
@@ -38,29 +39,45 @@ export interface LoadingScreenProps {
   children?: ReactNode;
 }
 
-export function LoadingScreen({
-  loading,
-  heading,
-  headingOrder = 2,
-  spinnerLabel,
-  keepContentVisible = false,
-  supportUrl,
-  onLogout,
-  children,
-}: LoadingScreenProps) {
+export function LoadingScreen({ loading, keepContentVisible = false, ...view }: LoadingScreenProps) {
   const actorRef = useActorRef(loadingMachine, { input: { keepContentVisible, loaded: !loading } });
-  const contentVisible = useSelector(actorRef, selectContentVisible);
-  const spinnerVisible = useSelector(actorRef, selectSpinnerVisible);
-  const longLoading = useSelector(actorRef, selectLongLoading);
 
   useEffect(() => {
     actorRef.send({ type: loading ? 'loading.start' : 'loading.done' });
   }, [loading, actorRef]);
 
-  // A whole page without a visible heading still has a level-one heading for screen readers.
+  return <LoadingView actor={actorRef} {...view} />;
+}
+
+export type LoadingViewProps = Omit<LoadingScreenProps, 'loading' | 'keepContentVisible'> & {
+  actor: ActorRefFrom<typeof loadingMachine>;
+};
+
+/** The loading screen of one loading actor (LoadingScreen runs the actor; the atlas gives its own). */
+export function LoadingView({
+  actor: actorRef,
+  heading,
+  headingOrder = 2,
+  spinnerLabel,
+  supportUrl,
+  onLogout,
+  children,
+}: LoadingViewProps) {
+  const contentVisible = useSelector(actorRef, selectContentVisible);
+  const spinnerVisible = useSelector(actorRef, selectSpinnerVisible);
+  const longLoading = useSelector(actorRef, selectLongLoading);
+
+  // A whole page without a visible heading still has a level-one heading for screen readers;
+  // before the pop-in nothing is visible, so that is the page's own heading, hidden.
   const hiddenHeading = headingOrder === 1 && !heading ? <HiddenHeading label={spinnerLabel} /> : null;
   if (contentVisible) return <>{children}</>;
-  if (!spinnerVisible) return <div data-testid="loading-pending">{hiddenHeading}</div>;
+  if (!spinnerVisible) {
+    return (
+      <div data-testid="loading-pending">
+        {headingOrder === 1 && heading ? <HiddenHeading label={heading} /> : hiddenHeading}
+      </div>
+    );
+  }
   return (
     <Center mih="50vh" p="md" data-testid="loading-screen">
       <Stack align="center" gap="md" maw={480} ta="center">
@@ -71,16 +88,23 @@ export function LoadingScreen({
             {heading}
           </Title>
         ) : null}
-        {longLoading ? <LongLoadingMessage supportUrl={supportUrl} onLogout={onLogout} /> : null}
+        {longLoading ? (
+          <LongLoadingMessage
+            supportUrl={supportUrl}
+            onLogout={onLogout}
+            titleOrder={headingOrder === 1 ? 2 : 3}
+          />
+        ) : null}
       </Stack>
     </Center>
   );
 }
 
-function HiddenHeading({ label }: { label: string | undefined }) {
+function HiddenHeading({ label }: { label: ReactNode }) {
   const intl = useIntl();
   return (
-    <VisuallyHidden component="h1">
+    // Marked: the first-paint handoff waits for a screen the user can see, not for this.
+    <VisuallyHidden component="h1" data-loading-heading="">
       {label ??
         intl.formatMessage({
           id: 'loading.spinner.label',
@@ -109,17 +133,27 @@ function SpinnerStatus({ label }: { label: string | undefined }) {
   );
 }
 
-function LongLoadingMessage({ supportUrl, onLogout }: { supportUrl: string; onLogout: () => void }) {
+function LongLoadingMessage({
+  supportUrl,
+  onLogout,
+  titleOrder,
+}: {
+  supportUrl: string;
+  onLogout: () => void;
+  /** One below the loading screen's own heading level. */
+  titleOrder: 2 | 3;
+}) {
   // Spec §9: the mobile check is max-width md (768 px).
   const isMobile = useMediaQuery(`(max-width: ${breakpoints.md}px)`);
   const contactLink = (chunks: ReactNode) => (
-    <Anchor href={supportUrl} data-testid="loading-contact-us">
+    // Underlined: inside a sentence, a link must not be told apart by its colour alone.
+    <Anchor href={supportUrl} data-testid="loading-contact-us" underline="always">
       {chunks}
     </Anchor>
   );
   return (
     <Stack align="center" gap="xs" data-testid="loading-long">
-      <Title order={3}>
+      <Title order={titleOrder} size="h3">
         <FormattedMessage
           id="loading.longLoading.title"
           defaultMessage="Sorry!"

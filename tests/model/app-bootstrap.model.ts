@@ -4,12 +4,9 @@
  * tests/model/registry-complete.test.ts). Added by the designer-tooling engineer.
  */
 import { appBootstrapMachine, type RuntimeConfig } from '../../machines/app-bootstrap.machine';
-import { describeMachine } from '../support/machine-graph';
 import { definePathSpec, doneEvent, errorEvent } from '../support/paths';
 
-/** The configuration load's invoke id, as xstate names an invoke without an `id`. */
-const invokeId =
-  describeMachine(appBootstrapMachine).states.find((s) => s.path === 'loadingConfig')?.invokes[0]?.id ?? '';
+const invokeId = 'loadConfig';
 
 export const bootstrapConfig: RuntimeConfig = {
   app: { loglevel: 'INFO', productDomain: 'practice-portal.example', portals: [] },

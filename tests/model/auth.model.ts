@@ -46,6 +46,7 @@ export const sessionPathSpec = definePathSpec({
       errorEvent('refreshSession', sdkError('timeout')),
     ],
     'xstate.error.actor.loginWithRedirect': [errorEvent('loginWithRedirect', new Error('blocked'))],
+    'xstate.error.actor.checkProvider': [errorEvent('checkProvider', sdkError('provider_unreachable'))],
   },
   // Spec §4 "Session": the check settles signed in or out (stale keys and a login-hint mismatch
   // are cleared first); a refresh answered login_required ends the session; a failed redirect
@@ -86,6 +87,10 @@ export const sessionPathSpec = definePathSpec({
     },
     signedOut: (s) => {
       if (s.context.user) throw new Error('signedOut with a user');
+    },
+    providerUnreachable: (s) => {
+      if (s.context.errorCode !== 'provider_unreachable')
+        throw new Error('providerUnreachable without its code');
     },
   },
 });

@@ -33,8 +33,14 @@ export function provideSwitchPractice(edges: FlowEdges): typeof switchPracticeMa
     actors: {
       watchUserState: fromCallback<SwitchPracticeEvent>(({ sendBack }) => {
         const store = edges.actors.userStore;
-        const onStore = (snapshot: { context: UserState }) =>
+        const onStore = (snapshot: { context: UserState & { error?: string | null } }) => {
+          // The list could not be loaded and nothing (the hub) has filled it: the screen says so.
+          if (snapshot.context.error && !snapshot.context.practicesHasLoaded) {
+            sendBack({ type: 'userState.failed' });
+            return;
+          }
           sendBack({ type: 'userState.changed', state: viewOfStore(snapshot.context) });
+        };
         store.send({ type: 'store.load' });
         onStore(store.getSnapshot());
         const subscription = store.subscribe(onStore);

@@ -11,6 +11,7 @@ import {
   sessionMachine,
 } from '../../../machines/session.machine';
 import { getAuthClient } from '../../auth/auth-client';
+import { checkProviderReachable } from '../../auth/provider-reachability';
 import {
   clearAllCookies,
   clearProviderCookies,
@@ -134,6 +135,18 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
     return { kind: 'signedIn', user, returnTo, callbackErrorCode };
   };
 
+  const checkProvider = async (): Promise<void> => {
+    // The SDK loads meanwhile, so a reachable provider costs no extra wait.
+    const sdk = client().catch(() => undefined);
+    try {
+      await checkProviderReachable(auth.auth0Domain, { timeoutMs: authConstants.httpTimeoutSeconds * 1000 });
+    } catch (error) {
+      logger.warn('session: the identity provider could not be reached', error);
+      throw error;
+    }
+    await sdk;
+  };
+
   const loginWithRedirect = async (request: LoginRequest): Promise<void> => {
     const sdk = await client();
     await sdk.loginWithRedirect({
@@ -182,6 +195,7 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
   return machine.provide({
     actors: {
       checkSession: fromPromise(checkSession),
+      checkProvider: fromPromise(checkProvider),
       loginWithRedirect: fromPromise(({ input }) => loginWithRedirect(input)),
       refreshSession: fromPromise(refreshSession),
       logout: fromPromise(({ input }) => logout(input)),

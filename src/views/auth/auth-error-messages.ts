@@ -41,6 +41,12 @@ const messages = defineMessages({
     defaultMessage: 'Your sign-in could not be renewed. Please sign in again.',
     description: 'Auth error: no refresh token available',
   },
+  providerUnreachable: {
+    id: 'auth.error.providerUnreachable',
+    defaultMessage:
+      "We can't reach the sign-in service at the moment. Check your internet connection, then try again.",
+    description: 'Auth error: the identity provider could not be reached when signing in',
+  },
   generic: {
     id: 'auth.error.generic',
     defaultMessage: 'Something went wrong while signing you in.',
@@ -69,6 +75,8 @@ export function authErrorMessage(code: string | null): MessageDescriptor {
       return messages.mfaRequired;
     case 'missing_refresh_token':
       return messages.missingRefreshToken;
+    case 'provider_unreachable':
+      return messages.providerUnreachable;
     default:
       return messages.generic;
   }

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { PortalConfiguration } from '../../../machines/domain';
 import { practiceDisplayName } from '../../../machines/practice-flow';
@@ -11,6 +12,7 @@ import {
 } from '../../../machines/switch-practice.machine';
 import { useRuntimeConfig } from '../../app/actors-context';
 import { type SwitchPracticeActor, useSwitchPracticeActor } from '../../app/live/practices';
+import { LiveUpdatesNotice } from '../../realtime/live-updates-notice';
 import { CardGrid } from '../../ui/card-grid';
 import { BusyScreen } from '../shared/busy-screen';
 
@@ -126,10 +128,16 @@ const selectUnverified = (s: Snapshot) => s.hasTag('emailUnverified');
 /** /switch-practice — a thin view of machines/switch-practice.machine.ts. */
 export function SwitchPracticePage() {
   const actor = useSwitchPracticeActor();
-  return <SwitchPracticeView actor={actor} />;
+  return <SwitchPracticeView actor={actor} liveStatus={<LiveUpdatesNotice />} />;
 }
 
-export function SwitchPracticeView({ actor }: { actor: SwitchPracticeActor }) {
+export interface SwitchPracticeViewProps {
+  actor: SwitchPracticeActor;
+  /** Whether the lists are live (the connection gate); left out where there is no connection. */
+  liveStatus?: ReactNode;
+}
+
+export function SwitchPracticeView({ actor, liveStatus }: SwitchPracticeViewProps) {
   const intl = useIntl();
   const config = useRuntimeConfig();
   const loading = useSelector(actor, selectLoading);
@@ -159,6 +167,7 @@ export function SwitchPracticeView({ actor }: { actor: SwitchPracticeActor }) {
           <BusyScreen heading={intl.formatMessage(m.loading)} />
         ) : (
           <>
+            {liveStatus}
             {error === 'activate_failed' || error === 'accept_failed' ? (
               <Alert color="red" role="alert">
                 {intl.formatMessage(error === 'activate_failed' ? m.activateFailed : m.acceptFailed)}
