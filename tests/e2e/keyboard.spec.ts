@@ -13,7 +13,7 @@ import {
 } from './keyboard-support';
 
 /**
- * Keyboard-only journeys (issue 17): the AU onboarding (pin → email sign-up at the identity
+ * Keyboard-only journeys: the AU onboarding (pin → email sign-up at the identity
  * provider's pages → mailbox link → profile → practice → AU environment) and an invite-code join,
  * with Tab, Shift+Tab, Enter, Space and the arrow keys (and typing into text fields) — no clicks.
  * At each step focus lands on the new heading; a submit with invalid fields announces it (live

@@ -12,7 +12,7 @@ import { type SessionCheckResult, type SessionEvent, sessionMachine } from '../.
 import { definePathSpec, doneEvent, errorEvent, errorOf, outputOf, unchanged } from '../support/paths';
 
 /**
- * Path models of the auth machines (issue 5): session, email verification, /auth/redirect.
+ * Path models of the auth machines: session, email verification, /auth/redirect.
  * Payload variants cover every guard branch; everything else is derived from the real machines.
  */
 
