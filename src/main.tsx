@@ -22,8 +22,10 @@ const afterFirstPaint = () =>
 
 async function boot(root: HTMLElement): Promise<void> {
   await afterFirstPaint();
-  // Every chunk below is already being fetched (the page hints them as modulepreload); each
-  // import evaluates its layer in a task of its own, in order.
+  // The page's hints for every chunk below (scripts/vite-prerender.ts): all fetched from now on.
+  const hints = document.getElementById('boot-preloads');
+  if (hints instanceof HTMLTemplateElement) document.head.append(hints.content);
+  // Each import evaluates its layer in a task of its own, in order.
   const locale = detectLocale(navigator.languages);
   const catalog = import('./i18n/catalogs').then(({ loadMessages }) => loadMessages(locale));
   await import('react-dom/client');

@@ -65,8 +65,20 @@ export const sessionPathSpec = definePathSpec({
       'xstate.error.actor.clearStaleSession': 'signedOut',
       'xstate.done.actor.clearLoginHint': 'signedOut',
       'xstate.error.actor.clearLoginHint': 'signedOut',
-      'session.login': { signedOut: 'redirectingToLogin', signedIn: 'redirectingToLogin' },
-      'session.dismissError': { signedOut: unchanged, 'signedIn.idle': unchanged },
+      // The provider is asked first (decision 067): reachable → leave for it; unreachable → say so.
+      'session.login': {
+        signedOut: 'checkingProvider',
+        signedIn: 'checkingProvider',
+        providerUnreachable: 'checkingProvider',
+      },
+      'xstate.done.actor.checkProvider': 'redirectingToLogin',
+      'xstate.error.actor.checkProvider': 'providerUnreachable',
+      'session.retryLogin': 'checkingProvider',
+      'session.dismissError': {
+        signedOut: unchanged,
+        'signedIn.idle': unchanged,
+        providerUnreachable: ({ before }) => (before.context.user ? 'signedIn.idle' : 'signedOut'),
+      },
       'xstate.error.actor.loginWithRedirect': ({ before }) =>
         before.context.user ? 'signedIn.idle' : 'signedOut',
       'session.logout': 'loggingOut',
