@@ -51,7 +51,8 @@ const escapeHtml = (text: string) =>
  * the page, 1.3–1.7 s without, decision 057).
  */
 export const bootHintsId = 'boot-preloads';
-const hintTemplate = (links: string) => `<template id="${bootHintsId}">${links}</template>`;
+const hintTemplate = (links: string, entry?: string) =>
+  `<template id="${bootHintsId}"${entry ? ` data-entry="/${entry}"` : ''}>${links}</template>`;
 
 export function sha256(text: string): string {
   return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
@@ -103,6 +104,8 @@ export function prerenderPlugin(): Plugin {
         const template = readFileSync(join(dir, 'index.html'), 'utf8');
 
         const guard = `(${mod.shellGuardSource()})()`;
+        const entryTag = new RegExp(`\\s*<script type="module"[^>]*src="/${entry.fileName}"[^>]*></script>`);
+        if (!entryTag.test(template)) throw new Error(`prerender: index.html does not load ${entry.fileName}`);
         const guardTag = `<script>${guard}</script>`;
         // The entry's stylesheets are the ones index.html links (inlined instead of linked).
         const linked = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)].map(
@@ -154,9 +157,11 @@ export function prerenderPlugin(): Plugin {
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
             .replace(/<head>/, `<head>\n    ${guardTag}`)
             .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+            // The entry is requested by the shell guard after the first paint (src/boot/shell-guard.ts).
+            .replace(entryTag, '')
             .replace(
               '</head>',
-              `  ${hintTemplate(`${preloads}\n    ${routePreloads}`)}\n    <style data-prerendered>${css}</style>\n  </head>`,
+              `  ${hintTemplate(`${preloads}\n    ${routePreloads}`, entry.fileName)}\n    <style data-prerendered>${css}</style>\n  </head>`,
             )
             .replace(
               '<div id="root"></div>',
