@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { basename, relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bootChunks } from './scripts/vite-boot-chunks';
 import { icuCatalogs } from './scripts/vite-icu-catalogs';
 import { intlShippedLocales } from './scripts/vite-intl-locales';
 import { mantineComponentCss } from './scripts/vite-mantine-css';
@@ -19,6 +20,8 @@ function scopedClassName(name: string, filename: string): string {
     .replace(/[^\w-]/g, '_')}_${name}_${hash}`;
 }
 
+const boot = bootChunks();
+
 const stackUrl = process.env.STACK_URL ?? 'http://localhost:4000';
 
 export default defineConfig({
@@ -26,6 +29,7 @@ export default defineConfig({
     icuCatalogs(),
     intlShippedLocales(),
     mantineComponentCss(),
+    boot.plugin,
     react(),
     metaJsonPlugin(),
     prerenderPlugin(),
@@ -50,5 +54,7 @@ export default defineConfig({
     // One stylesheet (docs/decisions/057-one-stylesheet.md): inlined whole in the prerendered pages,
     // linked from the SPA fallback; no chunk loads a stylesheet at run time.
     cssCodeSplit: false,
+    // The boot's layers as three chunks (scripts/vite-boot-chunks.ts, decision 058).
+    rolldownOptions: { output: { codeSplitting: { groups: boot.groups } } },
   },
 });

@@ -70,8 +70,12 @@ function routeScreens(): Array<{ path: string; module: string }> {
   for (const block of blocks) {
     const name = /^(\w+)/.exec(block)?.[1] ?? '';
     const path = /(?:route\(\s*|path:\s*)'([^']+)'/.exec(block)?.[1] ?? null;
-    const screen = /import\('\.\.\/views\/([^']+)'\)/.exec(block)?.[1];
-    const module = screen ? `src/views/${screen}.tsx` : null;
+    // A screen is a view (`../views/…`) or a route's own screen that creates its flow's actor
+    // (`./screens/…`, src/app/screens).
+    const screen = /import\('(\.\.\/views|\.\/screens)\/([^']+)'\)/.exec(block);
+    const module = screen
+      ? `${screen[1] === './screens' ? 'src/app/screens' : 'src/views'}/${screen[2]}.tsx`
+      : null;
     if (module) screenOf.set(name, module);
     const parent = /getParentRoute:\s*\(\)\s*=>\s*(\w+)/.exec(block)?.[1] ?? null;
     if (path) declared.push({ path, module, parent });

@@ -20,8 +20,14 @@ export function mantineStylesFor(names: readonly string[]): string[] {
   return graph().stylesFor(names);
 }
 
+/** The files of Mantine's ESM build that the given exports reach (their own import graph). */
+export function mantineModulesFor(names: readonly string[]): string[] {
+  return graph().modulesFor(names);
+}
+
 interface MantineGraph {
   stylesFor: (names: readonly string[]) => string[];
+  modulesFor: (names: readonly string[]) => string[];
 }
 
 let cached: MantineGraph | null = null;
@@ -68,6 +74,19 @@ function graph(): MantineGraph {
   };
 
   cached = {
+    modulesFor(names) {
+      const seen = new Set<string>();
+      const visit = (file: string) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        for (const dep of relativeImports(file)) visit(dep);
+      };
+      for (const name of names) {
+        const file = exportFile.get(name);
+        if (file) visit(file);
+      }
+      return [...seen];
+    },
     stylesFor(names) {
       const out: string[] = [];
       const seen = new Set<string>();

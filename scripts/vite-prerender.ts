@@ -105,7 +105,8 @@ export function prerenderPlugin(): Plugin {
 
         const guard = `(${mod.shellGuardSource()})()`;
         const entryTag = new RegExp(`\\s*<script type="module"[^>]*src="/${entry.fileName}"[^>]*></script>`);
-        if (!entryTag.test(template)) throw new Error(`prerender: index.html does not load ${entry.fileName}`);
+        if (!entryTag.test(template))
+          throw new Error(`prerender: index.html does not load ${entry.fileName}`);
         const guardTag = `<script>${guard}</script>`;
         // The entry's stylesheets are the ones index.html links (inlined instead of linked).
         const linked = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)].map(
