@@ -3,7 +3,7 @@ import { basename, relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bootChunks } from './scripts/vite-boot-chunks';
-import { icuCatalogs } from './scripts/vite-icu-catalogs';
+import { icuCatalogs, messagesInCode } from './scripts/vite-icu-catalogs';
 import { intlShippedLocales } from './scripts/vite-intl-locales';
 import { mantineComponentCss } from './scripts/vite-mantine-css';
 import { metaJsonPlugin } from './scripts/vite-meta-plugin';
@@ -27,6 +27,7 @@ const stackUrl = process.env.STACK_URL ?? 'http://localhost:4000';
 export default defineConfig({
   plugins: [
     icuCatalogs(),
+    messagesInCode(),
     intlShippedLocales(),
     mantineComponentCss(),
     boot.plugin,

@@ -1,13 +1,19 @@
 import type { LocaleCode } from '../../machines/domain';
 import type { Messages } from './intl-provider';
+import { defaultLocale } from './locale';
 
 /**
- * The catalogs, precompiled at build time (scripts/vite-icu-catalogs.ts): the browser never parses
- * a message, and the ICU parser is not shipped (docs/decisions/054-precompiled-catalogs.md). Only
- * the app's build loads them (src/main.tsx, src/boot/start.tsx); tools that render screens with
- * their own build (the atlas, the viewer) give their own messages to react-intl.
+ * The messages a locale needs besides the code's own. The default locale's texts (en-AU) are the
+ * `defaultMessage`s at each usage site, precompiled into the code at build time
+ * (scripts/vite-icu-catalogs.ts, `messagesInCode`): en-AU loads nothing. Another locale loads the
+ * texts that differ from en-AU (`src/i18n/overrides/<locale>.json`, the source of its catalog),
+ * precompiled too; every other message falls back to the code's en-AU text (react-intl's
+ * `defaultMessage`). The browser never parses a message and the ICU parser is not shipped
+ * (docs/decisions/054-precompiled-catalogs.md, 058-boot-chunks.md). Only the app's build loads
+ * them; tools that render screens with their own build (the atlas, the viewer) give their own
+ * messages to react-intl.
  */
 export async function loadMessages(locale: LocaleCode): Promise<Messages> {
-  if (locale === 'en-GB') return (await import('./catalogs/en-GB.json?ast')).default;
-  return (await import('./catalogs/en-AU.json?ast')).default;
+  if (locale === defaultLocale) return {};
+  return (await import('./overrides/en-GB.json?ast')).default;
 }

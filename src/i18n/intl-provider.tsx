@@ -7,6 +7,12 @@ import { defaultLocale } from './locale';
 
 export type Messages = Record<string, MessageFormatElement[]>;
 
+/** A missing translation that has a default (en-AU) text to fall back to. */
+function isFallback(error: { code: string }): boolean {
+  const descriptor = (error as { descriptor?: { defaultMessage?: unknown } }).descriptor;
+  return error.code === 'MISSING_TRANSLATION' && descriptor?.defaultMessage !== undefined;
+}
+
 interface LocaleControl {
   locale: LocaleCode;
   setLocale(locale: LocaleCode): void;
@@ -65,7 +71,12 @@ export function AppIntlProvider({
         locale={shown}
         defaultLocale={defaultLocale}
         messages={loaded.messages}
-        onError={(error) => logger.warn('i18n:', error.message)}
+        onError={(error) => {
+          // A message a locale does not override falls back to the code's en-AU text by design
+          // (src/i18n/catalogs.ts); a message without any text is a defect worth a warning.
+          if (isFallback(error)) return;
+          logger.warn('i18n:', error.message);
+        }}
       >
         {children}
       </IntlProvider>
