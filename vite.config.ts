@@ -55,6 +55,9 @@ export default defineConfig({
     // One stylesheet (docs/decisions/057-one-stylesheet.md): inlined whole in the prerendered pages,
     // linked from the SPA fallback; no chunk loads a stylesheet at run time.
     cssCodeSplit: false,
+    // Every browser the app supports knows <link rel="modulepreload"> (Chrome 66, Safari 17,
+    // Firefox 115); the polyfill would only weigh on the entry (decision 058).
+    modulePreload: { polyfill: false },
     // The boot's layers as three chunks (scripts/vite-boot-chunks.ts, decision 058).
     rolldownOptions: { output: { codeSplitting: { groups: boot.groups } } },
   },

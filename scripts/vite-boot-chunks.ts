@@ -5,30 +5,50 @@ import { mantineImportsOf, mantineModulesFor } from './vite-mantine-css';
 /**
  * The chunks of the boot (docs/decisions/058-boot-chunks.md). The entry (src/main.tsx) loads the
  * app after the first paint in three layers, one task each: React's renderer, the libraries of the
- * first screen (src/boot/libraries.ts), then the app (src/boot/start.tsx). Left to itself, the
+ * first screen (src/boot/libraries/), then the app (src/boot/start.tsx). Left to itself, the
  * bundler splits what those layers share with the lazy screens into some thirty small common
  * chunks (one per Mantine component, one per shared helper): thirty requests, thirty modulepreload
  * hints appended at boot, and gzip working on small files (each compresses worse alone).
  *
  * Here each layer is one chunk:
  * - `react-dom`: react, react-dom and the scheduler;
- * - `libraries`: the router, XState, react-intl (whole packages: the first screen uses most of
- *   what the app uses of them) and the Mantine modules that the first screen's own modules reach
- *   through the names they import (Mantine's index re-exports every component, so it is followed
- *   by name, as scripts/vite-mantine-css.ts does for the styles);
+ * - `lib-state`, `lib-router`, `lib-ui`: one chunk per layer of src/boot/libraries/ (XState and
+ *   react-intl; the router; Mantine), each library whole (the first screen uses most of what the
+ *   app uses of them) except Mantine: its modules that the first screen's own modules reach through
+ *   the names they import (Mantine's index re-exports every component, so it is followed by name,
+ *   as scripts/vite-mantine-css.ts does for the styles);
  * - `app`: the app's own modules that src/boot/start.tsx and the `/` screen import, statically.
  * What the entry itself imports statically stays in the entry; what only a lazy screen imports
  * stays with that screen (forms, the SignalR client and the identity provider's SDK included).
  */
 
 /** The first screen's code, besides the entry: the app, its libraries and the `/` screen. */
-const roots = ['/src/boot/start.tsx', '/src/boot/libraries.ts', '/src/app/screens/landing.tsx'];
+const roots = [
+  '/src/boot/start.tsx',
+  ...['state', 'router', 'ui'].map((layer) => `/src/boot/libraries/${layer}.ts`),
+  '/src/app/screens/landing.tsx',
+];
 const entryModule = '/src/main.tsx';
 const nodeModule = /[\\/]node_modules[\\/]/;
 const reactDom = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 /** Libraries taken whole into `libraries`. */
 const wholeLibraries =
   /[\\/]node_modules[\\/](@tanstack[\\/](router-core|react-router|history|store|react-store)|xstate|@xstate[\\/]react|react-intl|@formatjs[\\/][^\\/]+|intl-messageformat|use-sync-external-store|clsx)[\\/]/;
+
+const bootLayer = /[\\/]src[\\/]boot[\\/]libraries[\\/](\w+)\.ts$/;
+/** The boot layer (src/boot/libraries/<layer>.ts) a library module belongs to. */
+function layerOf(id: string): string {
+  const own = bootLayer.exec(id)?.[1];
+  if (own) return own;
+  if (
+    /[\\/]node_modules[\\/](xstate|@xstate|use-sync-external-store|react-intl|@formatjs|intl-messageformat)[\\/]/.test(
+      id,
+    )
+  )
+    return 'state';
+  if (/[\\/]node_modules[\\/]@tanstack[\\/]/.test(id)) return 'router';
+  return 'ui';
+}
 
 export function bootChunks() {
   const imports = new Map<string, readonly string[]>();
@@ -77,10 +97,10 @@ export function bootChunks() {
   const groups = [
     { name: 'react-dom', priority: 3, test: (id: string) => reactDom.test(id) },
     {
-      name: 'libraries',
+      // One chunk per layer of src/boot/libraries/ (each evaluated in a task of its own).
+      name: (id: string) => `lib-${layerOf(id)}`,
       priority: 2,
-      test: (id: string) =>
-        wholeLibraries.test(id) || known().mantine.has(id) || id.endsWith('/src/boot/libraries.ts'),
+      test: (id: string) => wholeLibraries.test(id) || known().mantine.has(id) || bootLayer.test(id),
     },
     // The app's modules only: what they share with the entry stays in the entry (already loaded).
     {

@@ -11,11 +11,17 @@ import { detectLocale } from './i18n/locale';
  * The entry: small on purpose (docs/decisions/051-prerendered-first-screens.md). It asks for the
  * runtime configuration at once, then loads the app after the first paint, React's renderer in a
  * task of its own, so that no single task evaluates the whole app: a prerendered screen is on
- * display meanwhile. (Libraries are imported ahead through src/boot/libraries.ts, by name: a
+ * display meanwhile. (Libraries are imported ahead through src/boot/libraries/, by name: a
  * dynamic import of a library's namespace, say '@mantine/core', would keep every export of it.)
  */
 startRuntimeConfigLoad();
 
+/** The first screen's libraries, one task each (src/boot/libraries/, decision 058). */
+const libraries = [
+  () => import('./boot/libraries/state'),
+  () => import('./boot/libraries/router'),
+  () => import('./boot/libraries/ui'),
+];
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const afterFirstPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -30,8 +36,10 @@ async function boot(root: HTMLElement): Promise<void> {
   const catalog = import('./i18n/catalogs').then(({ loadMessages }) => loadMessages(locale));
   await import('react-dom/client');
   await nextTask();
-  await import('./boot/libraries');
-  await nextTask();
+  for (const layer of libraries) {
+    await layer();
+    await nextTask();
+  }
   const { start } = await import('./boot/start');
   const messages = await catalog;
   await nextTask();

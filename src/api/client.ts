@@ -10,7 +10,12 @@
  * and unparseable text is used as the message. HTML bodies give a message derived from the status.
  */
 
-/** Message descriptors for the messages the client makes up itself (formatted by the UI). */
+/**
+ * Message descriptors for the messages the client makes up itself (formatted by the UI). The
+ * en-AU text is a string in the source; in the browser build it is its precompiled ICU syntax
+ * tree and the description is dropped (docs/decisions/058-boot-chunks.md): read it as plain text
+ * through `messageText`.
+ */
 export interface ClientMessage {
   id: string;
   defaultMessage: string;
@@ -18,6 +23,21 @@ export interface ClientMessage {
 }
 
 const defineMessages = <T extends Record<string, ClientMessage>>(messages: T): T => messages;
+
+/**
+ * The plain en-AU text of a message without arguments (an error's `message`, for logs and for
+ * callers that show no descriptor): the string, or the literal parts of its syntax tree.
+ */
+export function messageText(descriptor: ClientMessage): string {
+  const text: unknown = descriptor.defaultMessage;
+  if (typeof text === 'string') return text;
+  if (!Array.isArray(text)) return '';
+  return text
+    .map((part: { type?: unknown; value?: unknown }) =>
+      part.type === 0 && typeof part.value === 'string' ? part.value : '',
+    )
+    .join('');
+}
 
 export const apiMessages = defineMessages({
   timeout: {
@@ -149,12 +169,12 @@ const statusNames: Record<number, string> = {
 /** The message of an HTML error body (spec §8): timeouts, else the title-cased status name, else 'Unknown'. */
 export function htmlErrorMessage(status: number): { message: string; descriptor?: ClientMessage } {
   if (status === 408 || status === 504) {
-    return { message: apiMessages.timeout.defaultMessage, descriptor: apiMessages.timeout };
+    return { message: messageText(apiMessages.timeout), descriptor: apiMessages.timeout };
   }
   const name = statusNames[status];
   return name
     ? { message: name }
-    : { message: apiMessages.unknown.defaultMessage, descriptor: apiMessages.unknown };
+    : { message: messageText(apiMessages.unknown), descriptor: apiMessages.unknown };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -231,7 +251,7 @@ export function parseErrorBody(status: number, text: string, contentType: string
       return message
         ? { message, fieldErrors, body: json }
         : {
-            message: apiMessages.default.defaultMessage,
+            message: messageText(apiMessages.default),
             fieldErrors,
             body: json,
             descriptor: apiMessages.default,
@@ -248,7 +268,7 @@ export function parseErrorBody(status: number, text: string, contentType: string
       return message
         ? { message, fieldErrors, body: json }
         : {
-            message: apiMessages.default.defaultMessage,
+            message: messageText(apiMessages.default),
             fieldErrors,
             body: json,
             descriptor: apiMessages.default,
@@ -256,7 +276,7 @@ export function parseErrorBody(status: number, text: string, contentType: string
     }
     const map = asValidationMap(json);
     if (map) {
-      const first = Object.values(map).flat()[0] ?? apiMessages.default.defaultMessage;
+      const first = Object.values(map).flat()[0] ?? messageText(apiMessages.default);
       // A lone `message` names no field, and a server failure (5xx) is never about what was typed:
       // both are a message, not field errors (the form would show a server fault as invalid input).
       const isLoneMessage = Object.keys(map).length === 1 && 'message' in map;
@@ -266,7 +286,7 @@ export function parseErrorBody(status: number, text: string, contentType: string
   }
   if (typeof json === 'string' && json !== '') return { message: json, fieldErrors: {}, body: json };
   return {
-    message: apiMessages.default.defaultMessage,
+    message: messageText(apiMessages.default),
     fieldErrors: {},
     body: json,
     descriptor: apiMessages.default,
@@ -352,7 +372,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       new ApiError({
         status: clientStatus.TIMEOUT_ERROR,
         code: 'TIMEOUT_ERROR',
-        message: apiMessages.timeout.defaultMessage,
+        message: messageText(apiMessages.timeout),
         messageDescriptor: apiMessages.timeout,
       });
     const failure = (error: unknown): never => {
@@ -361,7 +381,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError({
         status: clientStatus.FETCH_ERROR,
         code: 'FETCH_ERROR',
-        message: apiMessages.default.defaultMessage,
+        message: messageText(apiMessages.default),
         messageDescriptor: apiMessages.default,
         cause: error,
       });
@@ -409,7 +429,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw new ApiError({
           status: clientStatus.PARSING_ERROR,
           code: 'PARSING_ERROR',
-          message: apiMessages.default.defaultMessage,
+          message: messageText(apiMessages.default),
           messageDescriptor: apiMessages.default,
           body: text,
           cause: error,

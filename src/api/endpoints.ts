@@ -15,7 +15,7 @@ import type {
   ProviderCode,
   UserPractice,
 } from '../../machines/domain';
-import { type ApiClient, ApiError, apiMessages, clientStatus } from './client';
+import { type ApiClient, ApiError, apiMessages, clientStatus, messageText } from './client';
 
 /** Body of POST /api/profile/. */
 export type ProfilePayload = Pick<Profile, 'firstName' | 'lastName' | 'email' | 'phone' | 'dateOfBirth'> & {
@@ -133,7 +133,7 @@ export function createEndpoints(client: ApiClient, now: () => number = Date.now)
       throw new ApiError({
         status: clientStatus.PARSING_ERROR,
         code: 'PARSING_ERROR',
-        message: apiMessages.default.defaultMessage,
+        message: messageText(apiMessages.default),
         messageDescriptor: apiMessages.default,
         body: answer,
       });

@@ -20,8 +20,9 @@ export function formatDescriptor(
   locale: LocaleCode = 'en-AU',
   translations: Readonly<Record<string, string>> = {},
 ): string {
-  const text = translations[descriptor.id] ?? descriptor.defaultMessage;
-  const key = `${locale}\u0000${text}`;
+  const translated = translations[descriptor.id];
+  const text = translated ?? descriptor.defaultMessage;
+  const key = `${locale}\u0000${descriptor.id}\u0000${translated ?? ''}`;
   let formatter = cache.get(key);
   if (!formatter) {
     formatter = new IntlMessageFormat(text, locale);

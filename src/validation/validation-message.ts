@@ -19,7 +19,8 @@ export function isDescriptor(value: unknown): value is Descriptor {
     typeof value === 'object' &&
     value !== null &&
     typeof (value as { id?: unknown }).id === 'string' &&
-    typeof (value as { defaultMessage?: unknown }).defaultMessage === 'string'
+    (typeof (value as { defaultMessage?: unknown }).defaultMessage === 'string' ||
+      Array.isArray((value as { defaultMessage?: unknown }).defaultMessage))
   );
 }
 

@@ -1,0 +1,2 @@
+/** A layer of the boot: Mantine (see ./state.ts). */
+export { MantineProvider } from '@mantine/core';
