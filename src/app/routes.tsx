@@ -138,8 +138,8 @@ export const billingRoute = createRoute({
 
 export const serverErrorRoute = route(
   '/server-error',
-  () => import('../views/errors/server-error-page'),
-  'ServerErrorPage',
+  () => import('./screens/server-error'),
+  'ServerErrorScreen',
 );
 export const redirectedRoute = route(
   '/redirected',

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Route, WebSocketRoute } from '@playwright/test';
-import { seedAccounts } from '../../server/seed';
+import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { uniqueEmail } from '../support/stack';
 import { startE2eStack } from './fixtures';
-import { expect, it, logInAtIdp, signInWithSocial } from './practices-support';
+import { expect, it, keepThisAccount, logInAtIdp, signInWithSocial } from './practices-support';
 
 /**
  * The fault suite: Chromium against the local stack, with the network cut, API calls
@@ -582,5 +582,336 @@ it.describe('faults', () => {
     await page.getByRole('button', { name: 'Join practice' }).click();
     await expect(page).toHaveURL(new RegExp(`^${app.stack.environments.uk}`));
     dropNetworkNoise(consoleErrors);
+  });
+});
+
+/**
+ * A call that hangs longer than the API client's timeout (100 s, spec §9): the request is held
+ * (fulfilled late, never aborted by the test), and the page's clock is moved past the timeout.
+ * The clock must be installed (flowing with real time) before the page loads.
+ */
+async function holdCallPastTimeout(page: Page, call: { url: string; method: string }) {
+  const held: Array<() => void> = [];
+  await page.route(call.url, async (route) => {
+    if (route.request().method() !== call.method) return route.continue();
+    await new Promise<void>((resolve) => held.push(resolve));
+    // Answered long after the client gave up: the page must ignore it.
+    return route.fulfill({ status: 504, contentType: 'text/plain', body: 'late' }).catch(() => undefined);
+  });
+  return {
+    /** Waits for the request, then moves the page's clock past the client's timeout. */
+    async expire(request: Promise<unknown>) {
+      await request;
+      await page.clock.fastForward(101_000);
+    },
+    async release() {
+      await page.unroute(call.url);
+      for (const answer of held) answer();
+    },
+  };
+}
+
+const serverErrorRetry = (page: Page) => page.getByTestId('server-error-retry');
+
+async function expectServerErrorWithWayOn(page: Page) {
+  await expect(page).toHaveURL(/\/server-error$/);
+  await expect(page.getByRole('heading', { name: "Oops! Something's not working." })).toBeVisible();
+  await expect(serverErrorRetry(page)).toBeVisible();
+  await expect(page.getByTestId('support-email')).toBeVisible();
+}
+
+/** Noah (seed) has a pending invite to uk-dales; he signs up with Google from the invite link. */
+async function signUpFromInvite(page: Page) {
+  await page.goto('/invite?practiceKey=uk-dales');
+  await expect(page.getByRole('heading', { name: "You've been invited to join a practice" })).toBeVisible();
+  await signInWithSocial(page, 'Sign up with Google', 'Google', seedAccounts.fresh.email, 'Noah Brown');
+  await keepThisAccount(page);
+}
+
+it.describe('faults on the landing, the invite, email verification, devices and the hub', () => {
+  it('signed in on /: offline 10 s and GET /api/userpractice/active answering 500, an HTML page or hanging past the timeout end on /server-error with Try again, which goes on once the fault ends', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    it.setTimeout(150_000);
+    await page.clock.install();
+    const network = await controllableNetwork(page, context);
+    await signInAsEmma(page);
+
+    // Offline 10 s, going to / from the navbar: the lookup fails to the product screen.
+    await network.cut();
+    const cutAt = Date.now();
+    await page.getByRole('link', { name: 'Vet Portal' }).click();
+    await expect(page.getByRole('heading', { name: "Oops! Something's not working." })).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.waitForTimeout(Math.max(0, 10_000 - (Date.now() - cutAt)));
+    await network.restore();
+    // Back online: it goes on by itself.
+    await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
+    await expect(page.getByTestId('practice-card')).toHaveCount(2);
+
+    const active = { url: '**/api/userpractice/active', method: 'GET' };
+    for (const [name, fault] of apiFaults.filter(([n]) => n !== 'no answer in time')) {
+      await page.route(active.url, (route) =>
+        route.request().method() === active.method ? fault(route) : route.continue(),
+      );
+      await page.goto('/');
+      await expectServerErrorWithWayOn(page);
+      await page.unroute(active.url);
+      await serverErrorRetry(page).click();
+      await expect(page, name).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
+    }
+
+    // Hanging past the client's timeout: the long-loading message first, then the failure screen.
+    const hang = await holdCallPastTimeout(page, active);
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/userpractice/active'));
+    await page.goto('/');
+    await hang.expire(asked);
+    await expectServerErrorWithWayOn(page);
+    await hang.release();
+    await serverErrorRetry(page).click();
+    await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('the invite: GET /api/profile/exists and POST /api/userpractice/invite answering 500, an HTML page or hanging past the timeout end on /server-error; Try again accepts the invite once the fault ends', async ({
+    page,
+    app,
+    consoleErrors,
+  }) => {
+    it.setTimeout(150_000);
+    await page.clock.install();
+    const exists = { url: '**/api/profile/exists', method: 'GET' };
+    await page.route(exists.url, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
+    await signUpFromInvite(page);
+    await expectServerErrorWithWayOn(page);
+    await page.unroute(exists.url);
+    await serverErrorRetry(page).click();
+    await expect(page.getByRole('heading', { name: 'Create your profile' })).toBeVisible();
+    await field(page, 'phone').fill('0412345678');
+    await field(page, 'dateOfBirth').fill('1990-01-02');
+    await page.getByLabel('I agree to the privacy policy').check();
+
+    const accept = { url: '**/api/userpractice/invite', method: 'POST' };
+    await page.route(accept.url, (route) =>
+      route.request().method() === accept.method
+        ? route.fulfill({
+            status: 502,
+            contentType: 'text/html',
+            body: '<html><body><h1>Bad gateway</h1></body></html>',
+          })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectServerErrorWithWayOn(page);
+    await page.unroute(accept.url);
+
+    // The profile was created: Try again goes straight to accepting, which now hangs.
+    const hang = await holdCallPastTimeout(page, accept);
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/userpractice/invite'));
+    await serverErrorRetry(page).click();
+    await hang.expire(asked);
+    await expectServerErrorWithWayOn(page);
+    await hang.release();
+
+    await page.route(accept.url, (route) =>
+      route.request().method() === accept.method
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
+        : route.continue(),
+    );
+    await serverErrorRetry(page).click();
+    await expectServerErrorWithWayOn(page);
+    await page.unroute(accept.url);
+    await serverErrorRetry(page).click();
+    await expect(page).toHaveURL(new RegExp(`^${app.stack.environments.uk}`), { timeout: 20_000 });
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('/auth/unverified-email: offline 10 s, and the resend answering 500, an HTML page or hanging past the timeout, are told; the resend works once the fault ends', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    it.setTimeout(150_000);
+    await page.clock.install();
+    // The pushed verification would move the page on; the live connection is held.
+    await page.route('**/sockets/appstate/negotiate*', () => undefined);
+    const network = await controllableNetwork(page, context);
+    await page.goto('/auth/unverified-email?returnTo=%2Fredirected');
+    await expect(page.getByRole('heading', { name: /^Log in to/ })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByLabel('Email address').fill(uniqueEmail('unverified-faults'));
+    await page.getByLabel('Full name (optional)').fill('Sam Signup');
+    await page.getByLabel('Password').fill(SEED_PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByRole('heading', { name: 'Please verify your email' })).toBeVisible();
+
+    const resend = page.getByRole('button', { name: 'Resend verification Email' });
+    const told = page.getByText("We couldn't send the verification email. Please try again.");
+    await network.cut();
+    await resend.click();
+    await expect(told).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Use another email' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await page.waitForTimeout(10_000);
+    await network.restore();
+
+    const call = { url: '**/api/profile/resend-verification-email', method: 'POST' };
+    for (const [name, fault] of apiFaults.filter(([n]) => n !== 'no answer in time')) {
+      await page.route(call.url, fault);
+      await resend.click();
+      await expect(told, name).toBeVisible();
+      await page.unroute(call.url);
+    }
+    const hang = await holdCallPastTimeout(page, call);
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/profile/resend-verification-email'));
+    await resend.click();
+    await hang.expire(asked);
+    await expect(told).toBeVisible();
+    await hang.release();
+
+    await resend.click();
+    await expect(page.getByText('We have sent you another verification email.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Please verify your email' })).toBeVisible();
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('POST /api/onboarding/fetch-devices answering 500, an HTML page or hanging: step 3 says the devices are unavailable and the practice can still be registered', async ({
+    page,
+    consoleErrors,
+  }) => {
+    it.setTimeout(120_000);
+    await page.route('**/api/onboarding/fetch-devices', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'text/html',
+        body: '<html><body><h1>Bad gateway</h1></body></html>',
+      }),
+    );
+    await page.goto('/onboarding?pin=1234');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByText('Step 1 of 3')).toBeVisible();
+    await signInWithSocial(page, 'Sign up with Google', 'Google', uniqueEmail('devices'), 'Grace Hopper');
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await field(page, 'phone').fill('0412345678');
+    await field(page, 'dateOfBirth').fill('1990-01-02');
+    await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    await expect(
+      page.getByText('The devices of your companion app could not be loaded.', { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Register practice' })).toBeEnabled();
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('the hub refusing connections, then allowed again: the lists load meanwhile, and the live connection comes back by itself', async ({
+    page,
+    consoleErrors,
+  }) => {
+    it.setTimeout(120_000);
+    const negotiate = '**/sockets/appstate/negotiate*';
+    await page.route(negotiate, (route) => route.abort('connectionrefused'));
+    await signInAsEmma(page);
+    await expect(page.getByTestId('live-updates-paused')).toBeVisible({ timeout: 30_000 });
+    await page.unroute(negotiate);
+    await expect(page.getByTestId('live-updates-paused')).toHaveCount(0, { timeout: 60_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toHaveCount(0);
+    await expect(page.getByTestId('practice-card')).toHaveCount(2);
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('offline while submitting the profile step: told, nothing typed is lost, and Continue works once back', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    const network = await controllableNetwork(page, context);
+    await page.goto('/onboarding');
+    await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
+    await signInWithSocial(
+      page,
+      'Sign up with Google',
+      'Google',
+      uniqueEmail('submit-offline'),
+      'Grace Hopper',
+    );
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await field(page, 'phone').fill('0412345678');
+    await field(page, 'dateOfBirth').fill('1990-01-02');
+    await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
+    await network.cut();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'An error occurred, please try again' }),
+    ).toBeVisible();
+    await page.waitForTimeout(10_000);
+    await network.restore();
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await expect(field(page, 'phone')).toHaveValue('0412345678');
+    await expect(field(page, 'dateOfBirth')).toHaveValue('1990-01-02');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('the stack stopped and started again on the profile step: nothing typed is lost, and Continue works once it is back', async ({
+    page,
+    consoleErrors,
+  }) => {
+    it.setTimeout(120_000);
+    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-restart-wizard-'));
+    const start = (
+      ports: Partial<Record<'appPort' | 'idpPort' | 'mailboxPort' | 'auPort' | 'ukPort', number>>,
+    ) =>
+      startE2eStack({
+        ...ports,
+        dataDir,
+        ...(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {}),
+      });
+    const portOf = (url: string) => Number(new URL(url).port);
+    let stack = await start({});
+    try {
+      await page.goto(`${stack.appUrl}/onboarding`);
+      await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
+      await signInWithSocial(
+        page,
+        'Sign up with Google',
+        'Google',
+        uniqueEmail('restart-wizard'),
+        'Grace Hopper',
+      );
+      await expect(page.getByText('Step 2 of 3')).toBeVisible();
+      const ports = {
+        appPort: portOf(stack.appUrl),
+        idpPort: portOf(stack.idpUrl),
+        mailboxPort: portOf(stack.mailboxUrl),
+        auPort: portOf(stack.environments.au),
+        ukPort: portOf(stack.environments.uk),
+      };
+      await field(page, 'phone').fill('0412345678');
+      await stack.stop();
+      await field(page, 'dateOfBirth').fill('1990-01-02');
+      await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'An error occurred, please try again' }),
+      ).toBeVisible();
+
+      stack = await start(ports);
+      await expect(page.getByText('Step 2 of 3')).toBeVisible();
+      await expect(field(page, 'phone')).toHaveValue('0412345678');
+      await expect(field(page, 'dateOfBirth')).toHaveValue('1990-01-02');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByText('Step 3 of 3')).toBeVisible({ timeout: 20_000 });
+      dropNetworkNoise(consoleErrors);
+    } finally {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
