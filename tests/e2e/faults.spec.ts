@@ -642,7 +642,8 @@ it.describe('faults on the landing, the invite, email verification, devices and 
     // Offline 10 s, going to / from the navbar: the lookup fails to the product screen.
     await network.cut();
     const cutAt = Date.now();
-    await page.getByRole('link', { name: 'Vet Portal' }).click();
+    // The logo links to / (client-side navigation: the landing's code is already loaded).
+    await page.getByRole('banner').locator('a[href="/"]').first().click();
     await expect(page.getByRole('heading', { name: "Oops! Something's not working." })).toBeVisible({
       timeout: 15_000,
     });
@@ -809,15 +810,28 @@ it.describe('faults on the landing, the invite, email verification, devices and 
     dropNetworkNoise(consoleErrors);
   });
 
-  it('the hub refusing connections, then allowed again: the lists load meanwhile, and the live connection comes back by itself', async ({
+  it('the hub refusing connections, then allowed again: the lists stay, the screen says live updates are paused, and the live connection comes back by itself', async ({
     page,
     consoleErrors,
   }) => {
     it.setTimeout(120_000);
+    const sockets = new Set<WebSocketRoute>();
+    await page.routeWebSocket(/\/sockets\/appstate/, (ws) => {
+      ws.connectToServer();
+      sockets.add(ws);
+    });
+    await signInAsEmma(page);
+    await expect(page.getByTestId('live-updates-paused')).toHaveCount(0);
+
+    // The hub goes away and refuses every new connection.
     const negotiate = '**/sockets/appstate/negotiate*';
     await page.route(negotiate, (route) => route.abort('connectionrefused'));
-    await signInAsEmma(page);
+    for (const ws of sockets) await ws.close({ code: 4000, reason: 'hub gone' });
+    sockets.clear();
     await expect(page.getByTestId('live-updates-paused')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('practice-card')).toHaveCount(2);
+
+    // Allowed again: back by itself (SignalR's schedule, then the app's own reconnect).
     await page.unroute(negotiate);
     await expect(page.getByTestId('live-updates-paused')).toHaveCount(0, { timeout: 60_000 });
     await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toHaveCount(0);
