@@ -1,12 +1,15 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { appBootstrapMachine, type RuntimeConfig } from '../../machines/app-bootstrap.machine';
 import { selectUpdateAvailable } from '../../machines/build-check.machine';
 import { clearAllCookies, removeProviderKeys } from '../auth/provider-storage';
 import { setLogLevel } from '../logger';
+import { LazyPart, partLoader } from '../ui/lazy-part';
+import { NewVersionFallback } from '../ui/new-version-fallback';
 import { RootActorsContext, RuntimeConfigContext } from './actors-context';
+import { AppErrorBoundary } from './app-error-boundary';
 import { BootstrapView } from './bootstrap-view';
 import { useBuildCheckActor } from './live/build-check';
 import { loadRuntimeConfig } from './live/config';
@@ -43,8 +46,10 @@ declare module '@tanstack/react-router' {
 }
 
 // The prompt's code (a Mantine Notification) loads only when a new build is actually published.
-const NewVersionPrompt = lazy(() =>
-  import('../ui/new-version-prompt').then((m) => ({ default: m.NewVersionPrompt })),
+// A new build may have replaced the old chunks, so its load can fail: the same prompt from
+// elements already loaded stands in (never nothing), and the load is tried again when online.
+const newVersionPrompt = partLoader('NewVersionPrompt', () =>
+  import('../ui/new-version-prompt').then((m) => m.NewVersionPrompt),
 );
 
 /** Runs the build-check machine for the whole app and shows its prompt when it asks to. */
@@ -53,9 +58,11 @@ function BuildFreshness() {
   const updateAvailable = useSelector(buildCheck, selectUpdateAvailable);
   if (!updateAvailable) return null;
   return (
-    <Suspense fallback={null}>
-      <NewVersionPrompt actorRef={buildCheck} />
-    </Suspense>
+    <LazyPart
+      loader={newVersionPrompt}
+      props={{ actorRef: buildCheck }}
+      fallback={<NewVersionFallback actorRef={buildCheck} />}
+    />
   );
 }
 
@@ -82,6 +89,14 @@ function logoutWithoutConfig(): void {
 }
 
 export function App() {
+  return (
+    <AppErrorBoundary onLogout={logoutWithoutConfig}>
+      <StartUp />
+    </AppErrorBoundary>
+  );
+}
+
+function StartUp() {
   const actor = useActorRef(bootstrapMachine);
   return (
     <BootstrapView

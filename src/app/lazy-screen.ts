@@ -1,4 +1,5 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
+import { rememberFailedStylesheet } from '../ui/chunk-retry';
 
 /**
  * A route screen's chunk could not be loaded (offline, the stack down, a build replaced). The
@@ -13,10 +14,6 @@ export class ScreenLoadError extends Error {
     super(`A screen could not be loaded: ${original instanceof Error ? original.message : String(original)}`);
   }
 }
-
-/** Stylesheets whose load failed: their dead `<link>` must go, or Vite's preload skips them next time. */
-const failedStylesheets = new Set<string>();
-const cssFailure = /^Unable to preload CSS for (\S+)/;
 
 export function isScreenLoadError(error: unknown): error is ScreenLoadError {
   return error instanceof ScreenLoadError;
@@ -34,23 +31,9 @@ export function lazyScreen<TModule extends Record<string, unknown>, TKey extends
   return lazyRouteComponent<TModule, TKey>(
     () =>
       load().catch((error: unknown) => {
-        const css = error instanceof Error ? cssFailure.exec(error.message) : null;
-        if (css?.[1]) failedStylesheets.add(css[1]);
+        rememberFailedStylesheet(error);
         throw new ScreenLoadError(error);
       }),
     name,
   );
-}
-
-/**
- * Before loading again: removes the `<link rel="stylesheet">` elements that failed, so Vite's
- * preload helper adds them afresh (it skips any stylesheet already linked in the document).
- */
-export function forgetFailedStylesheets(doc: Pick<Document, 'querySelectorAll'> = document): void {
-  for (const href of failedStylesheets) {
-    for (const link of doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
-      if (link.href === href) link.remove();
-    }
-  }
-  failedStylesheets.clear();
 }

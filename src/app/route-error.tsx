@@ -6,9 +6,10 @@ import { FormattedMessage } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { selectSessionStatus, type sessionMachine } from '../../machines/session.machine';
 import { logger } from '../logger';
+import { forgetFailedStylesheets } from '../ui/chunk-retry';
 import { GenericFailureScreen } from '../ui/errors/error-screen';
 import { RootActorsContext, RuntimeConfigContext } from './actors-context';
-import { forgetFailedStylesheets, isScreenLoadError } from './lazy-screen';
+import { isScreenLoadError } from './lazy-screen';
 import { supportLinksOf } from './support-defaults';
 
 /**

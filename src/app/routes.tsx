@@ -5,6 +5,7 @@ import { lazyScreen } from './lazy-screen';
 import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error';
 import type { RouterContext } from './router-context';
+import { ServerErrorScreen } from './screens/server-error';
 import {
   anySearch,
   inviteCodeSearch,
@@ -136,11 +137,13 @@ export const billingRoute = createRoute({
   component: lazyScreen(() => import('./screens/portal-redirect'), 'PortalRedirectScreen'),
 });
 
-export const serverErrorRoute = route(
-  '/server-error',
-  () => import('../views/errors/server-error-page'),
-  'ServerErrorPage',
-);
+// The failure screen the flows send a failed call to ships with the app (conventions §18): after a
+// network drop it must show, and go back by itself once online, without fetching anything.
+export const serverErrorRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/server-error',
+  component: ServerErrorScreen,
+});
 export const redirectedRoute = route(
   '/redirected',
   () => import('../views/errors/redirected-page'),

@@ -15,7 +15,8 @@ const page =
 
 /** The error screens of spec §2: no machine, the page as the app renders it. */
 export const errorScreens: Record<string, ScreenFactory> = {
-  '/server-error': page(ServerErrorPage),
+  // Try again works once the app has taken over (the shell guard queues a click made before).
+  '/server-error': page(() => <ServerErrorPage onRetry={() => undefined} />),
   '/not-found': page(NotFoundPage),
   '/no-access': page(NoAccessPage),
   '/redirected': page(RedirectedPage),

@@ -1,8 +1,9 @@
 import { Button, Group, Notification, Portal, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { type buildCheckMachine, selectUpdateAvailable } from '../../machines/build-check.machine';
+import { newVersionMessages } from './new-version-fallback';
 
 /**
  * 'A new version is available — Reload' (docs/decisions/002-build-freshness.md). Renders from the
@@ -19,11 +20,7 @@ export function NewVersionPrompt({ actorRef, inline = false }: NewVersionPromptP
   const intl = useIntl();
   const open = useSelector(actorRef, selectUpdateAvailable);
   if (!open) return null;
-  const title = intl.formatMessage({
-    id: 'build.newVersion.title',
-    defaultMessage: 'A new version is available',
-    description: 'Title of the prompt shown when a newer build of the app was published',
-  });
+  const title = intl.formatMessage(newVersionMessages.title);
   const notification = (
     <Notification
       role="alertdialog"
@@ -36,26 +33,14 @@ export function NewVersionPrompt({ actorRef, inline = false }: NewVersionPromptP
     >
       {/* The theme's text colour: the notification's own description grey is under 4.5:1. */}
       <Text size="sm" c="var(--mantine-color-text)">
-        <FormattedMessage
-          id="build.newVersion.message"
-          defaultMessage="Reload the page to get the latest version. Save anything you are working on first."
-          description="Body of the new version prompt"
-        />
+        {intl.formatMessage(newVersionMessages.message)}
       </Text>
       <Group justify="flex-end" gap="xs" mt="sm">
         <Button variant="default" size="xs" onClick={() => actorRef.send({ type: 'build.dismiss' })}>
-          <FormattedMessage
-            id="build.newVersion.later"
-            defaultMessage="Later"
-            description="Dismisses the new version prompt for this version"
-          />
+          {intl.formatMessage(newVersionMessages.later)}
         </Button>
         <Button size="xs" onClick={() => actorRef.send({ type: 'build.reload' })}>
-          <FormattedMessage
-            id="build.newVersion.reload"
-            defaultMessage="Reload"
-            description="Reloads the page to load the new version of the app"
-          />
+          {intl.formatMessage(newVersionMessages.reload)}
         </Button>
       </Group>
     </Notification>

@@ -2,17 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Route, WebSocketRoute } from '@playwright/test';
-import { seedAccounts } from '../../server/seed';
+import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { uniqueEmail } from '../support/stack';
 import { startE2eStack } from './fixtures';
-import { expect, it, logInAtIdp, signInWithSocial } from './practices-support';
+import { expect, it, keepThisAccount, logInAtIdp, signInWithSocial } from './practices-support';
 
 /**
  * The fault suite: Chromium against the local stack, with the network cut, API calls
  * failing, the hub refusing connections. Every case ends on a product screen with a way on,
  * recovers by itself when the fault ends, and loses nothing typed. The router's raw error screen
- * ("Something went wrong!") must never appear, not even for a moment: a watcher in the page
- * reports it the instant it is rendered.
+ * ("Something went wrong!") must never appear, not even for a moment: the shared fixture's watcher
+ * (tests/e2e/fixtures.ts, `rawErrors`) fails any e2e test in which it is rendered.
  *
  * The start-up configuration calls hanging are covered in tests/e2e/start-up.spec.ts. While the
  * network is cut the browser logs the failed requests itself; those network lines are dropped
@@ -33,22 +33,6 @@ function dropNetworkNoise(consoleErrors: string[]): void {
   for (let i = consoleErrors.length - 1; i >= 0; i -= 1) {
     if (networkNoise.some((re) => re.test(consoleErrors[i] ?? ''))) consoleErrors.splice(i, 1);
   }
-}
-
-/** Reports every appearance of the router's default error screen. */
-async function watchForRawError(page: Page): Promise<string[]> {
-  const seen: string[] = [];
-  await page.exposeBinding('reportRawError', (_source, where: string) => {
-    seen.push(where);
-  });
-  await page.addInitScript(() => {
-    const report = (window as unknown as { reportRawError(where: string): void }).reportRawError;
-    const check = () => {
-      if (document.body?.textContent?.includes('Something went wrong!')) report(location.pathname);
-    };
-    new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
-  });
-  return seen;
 }
 
 /**
@@ -171,6 +155,45 @@ async function expectProviderUnreachableScreen(page: Page) {
   await expect(page.getByTestId('visit-us')).toBeVisible();
 }
 
+/** A page (served by route interception) that shows the raw error text for 50 ms, then not. */
+async function serveRawErrorFlash(page: Page) {
+  await page.route('**/raw-error-probe', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>probe</title><p>ready</p><script>
+        setTimeout(() => {
+          const p = document.createElement('p');
+          p.textContent = 'Something went wrong!';
+          document.body.append(p);
+          setTimeout(() => p.remove(), 50);
+        }, 100);
+      </script>`,
+    }),
+  );
+}
+
+it.describe('the raw-error watcher (tests/e2e/fixtures.ts)', () => {
+  it('reports "Something went wrong!" even when it shows for a moment only', async ({ page, rawErrors }) => {
+    await serveRawErrorFlash(page);
+    await page.goto('/raw-error-probe');
+    await expect.poll(() => rawErrors.length).toBe(1);
+    expect(rawErrors[0]).toMatch(/\/raw-error-probe$/);
+    await expect(page.getByText('Something went wrong!')).toHaveCount(0);
+    // Shown on purpose here: forget it, so the fixture's own check passes.
+    rawErrors.length = 0;
+  });
+
+  it("fails the test that showed it (expected to fail: the fixture's check after the test)", async ({
+    page,
+    rawErrors,
+  }) => {
+    it.fail();
+    await serveRawErrorFlash(page);
+    await page.goto('/raw-error-probe');
+    await expect.poll(() => rawErrors.length).toBe(1);
+  });
+});
+
 it.describe('faults', () => {
   it('network cut for 10 s on /switch-practice: Reconnecting…, then back; a screen opened offline fails to the product screen and loads by itself once online', async ({
     page,
@@ -179,7 +202,6 @@ it.describe('faults', () => {
   }) => {
     // SignalR's own reconnect schedule (0, 0, 2, 10, 30 s) decides when the live connection is back.
     it.setTimeout(120_000);
-    const rawErrors = await watchForRawError(page);
     const network = await controllableNetwork(page, context);
     await signInAsEmma(page);
 
@@ -217,7 +239,6 @@ it.describe('faults', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toHaveCount(0, {
       timeout: 45_000,
     });
-    expect(rawErrors).toEqual([]);
     dropNetworkNoise(consoleErrors);
   });
 
@@ -226,7 +247,6 @@ it.describe('faults', () => {
     app,
     consoleErrors,
   }) => {
-    const rawErrors = await watchForRawError(page);
     await page.route('**/sockets/appstate/negotiate*', (route) =>
       route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
     );
@@ -256,7 +276,6 @@ it.describe('faults', () => {
     }
     await open.click();
     await expect(page).toHaveURL(new RegExp(`^${app.stack.environments.au}`));
-    expect(rawErrors).toEqual([]);
     dropNetworkNoise(consoleErrors);
   });
 
@@ -265,7 +284,6 @@ it.describe('faults', () => {
     context,
     consoleErrors,
   }) => {
-    const rawErrors = await watchForRawError(page);
     const network = await controllableNetwork(page, context);
     await page.goto('/onboarding');
     await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
@@ -283,7 +301,6 @@ it.describe('faults', () => {
     await expect(page.locator('#field-dateOfBirth')).toHaveValue('1990-01-02');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Step 3 of 3')).toBeVisible();
-    expect(rawErrors).toEqual([]);
     dropNetworkNoise(consoleErrors);
   });
 
@@ -291,7 +308,6 @@ it.describe('faults', () => {
     page,
     consoleErrors,
   }) => {
-    const rawErrors = await watchForRawError(page);
     // The test owns the data directory, so the second start finds the first one's data and keys.
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-restart-'));
     const start = (
@@ -340,7 +356,6 @@ it.describe('faults', () => {
       await expect(page.getByTestId('live-updates-paused')).toHaveCount(0);
       await open.click();
       await expect(page).toHaveURL(new RegExp(`^${stack.environments.au}`));
-      expect(rawErrors).toEqual([]);
       dropNetworkNoise(consoleErrors);
     } finally {
       await stack.stop();
@@ -353,7 +368,6 @@ it.describe('faults', () => {
     app,
     consoleErrors,
   }) => {
-    const rawErrors = await watchForRawError(page);
     const provider = await providerDown(page, app.stack.idpUrl);
     await page.goto('/');
     await expect(page.locator('#shell')).toHaveCount(0);
@@ -374,7 +388,6 @@ it.describe('faults', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await logInAtIdp(page, seedAccounts.fresh.email);
     await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
-    expect(rawErrors).toEqual([]);
     dropNetworkNoise(consoleErrors);
   });
 
@@ -383,7 +396,6 @@ it.describe('faults', () => {
     app,
     consoleErrors,
   }) => {
-    const rawErrors = await watchForRawError(page);
     const provider = await providerDown(page, app.stack.idpUrl);
     // A signed-in-only page sends the visitor to sign in by itself.
     await page.goto('/switch-practice');
@@ -411,7 +423,6 @@ it.describe('faults', () => {
     await provider.restore();
     await page.getByRole('button', { name: 'Sign up with Email' }).click();
     await expect(page.getByRole('heading', { name: /^Create your .* account$/ })).toBeVisible();
-    expect(rawErrors).toEqual([]);
     dropNetworkNoise(consoleErrors);
   });
 
@@ -421,7 +432,6 @@ it.describe('faults', () => {
     consoleErrors,
   }) => {
     it.setTimeout(120_000);
-    const rawErrors = await watchForRawError(page);
     const network = await controllableNetwork(page, context);
     await page.goto('/onboarding?pin=1234');
     await expect(page.locator('#shell')).toHaveCount(0);
@@ -509,7 +519,6 @@ it.describe('faults', () => {
     );
     await page.getByRole('button', { name: 'Register practice' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
-    expect(rawErrors).toEqual([]);
     dropNetworkNoise(consoleErrors);
   });
 
@@ -520,7 +529,6 @@ it.describe('faults', () => {
     consoleErrors,
   }) => {
     it.setTimeout(120_000);
-    const rawErrors = await watchForRawError(page);
     const network = await controllableNetwork(page, context);
     // With the hub up its user state fills the list by itself; refused, the list is the API's.
     await page.route('**/sockets/appstate/negotiate*', (route) =>
@@ -573,7 +581,351 @@ it.describe('faults', () => {
     );
     await page.getByRole('button', { name: 'Join practice' }).click();
     await expect(page).toHaveURL(new RegExp(`^${app.stack.environments.uk}`));
-    expect(rawErrors).toEqual([]);
     dropNetworkNoise(consoleErrors);
+  });
+});
+
+/**
+ * A call that hangs longer than the API client's timeout (100 s, spec §9): the request is held
+ * (fulfilled late, never aborted by the test), and the page's clock is moved past the timeout.
+ * The clock must be installed (flowing with real time) before the page loads.
+ */
+async function holdCallPastTimeout(page: Page, call: { url: string; method: string }) {
+  const held: Array<() => void> = [];
+  await page.route(call.url, async (route) => {
+    if (route.request().method() !== call.method) return route.continue();
+    await new Promise<void>((resolve) => held.push(resolve));
+    // Answered long after the client gave up: the page must ignore it.
+    return route.fulfill({ status: 504, contentType: 'text/plain', body: 'late' }).catch(() => undefined);
+  });
+  return {
+    /** Waits for the request, then moves the page's clock past the client's timeout. */
+    async expire(request: Promise<unknown>) {
+      await request;
+      await page.clock.fastForward(101_000);
+    },
+    async release() {
+      await page.unroute(call.url);
+      for (const answer of held) answer();
+    },
+  };
+}
+
+const serverErrorRetry = (page: Page) => page.getByTestId('server-error-retry');
+
+async function expectServerErrorWithWayOn(page: Page) {
+  await expect(page).toHaveURL(/\/server-error$/);
+  await expect(page.getByRole('heading', { name: "Oops! Something's not working." })).toBeVisible();
+  await expect(serverErrorRetry(page)).toBeVisible();
+  await expect(page.getByTestId('support-email')).toBeVisible();
+}
+
+/** Noah (seed) has a pending invite to uk-dales; he signs up with Google from the invite link. */
+async function signUpFromInvite(page: Page) {
+  await page.goto('/invite?practiceKey=uk-dales');
+  await expect(page.getByRole('heading', { name: "You've been invited to join a practice" })).toBeVisible();
+  await signInWithSocial(page, 'Sign up with Google', 'Google', seedAccounts.fresh.email, 'Noah Brown');
+  await keepThisAccount(page);
+}
+
+it.describe('faults on the landing, the invite, email verification, devices and the hub', () => {
+  it('signed in on /: offline 10 s and GET /api/userpractice/active answering 500, an HTML page or hanging past the timeout end on /server-error with Try again, which goes on once the fault ends', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    it.setTimeout(150_000);
+    await page.clock.install();
+    const network = await controllableNetwork(page, context);
+    await signInAsEmma(page);
+
+    // Offline 10 s, going to / from the navbar: the lookup fails to the product screen.
+    await network.cut();
+    const cutAt = Date.now();
+    // The logo links to / (client-side navigation: the landing's code is already loaded).
+    await page.getByRole('banner').locator('a[href="/"]').first().click();
+    await expect(page.getByRole('heading', { name: "Oops! Something's not working." })).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.waitForTimeout(Math.max(0, 10_000 - (Date.now() - cutAt)));
+    await network.restore();
+    // Back online: it goes on by itself.
+    await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
+    await expect(page.getByTestId('practice-card')).toHaveCount(2);
+
+    const active = { url: '**/api/userpractice/active', method: 'GET' };
+    for (const [name, fault] of apiFaults.filter(([n]) => n !== 'no answer in time')) {
+      await page.route(active.url, (route) =>
+        route.request().method() === active.method ? fault(route) : route.continue(),
+      );
+      await page.goto('/');
+      await expectServerErrorWithWayOn(page);
+      await page.unroute(active.url);
+      await serverErrorRetry(page).click();
+      await expect(page, name).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
+    }
+
+    // Hanging past the client's timeout: the long-loading message first, then the failure screen.
+    const hang = await holdCallPastTimeout(page, active);
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/userpractice/active'));
+    await page.goto('/');
+    await hang.expire(asked);
+    await expectServerErrorWithWayOn(page);
+    await hang.release();
+    await serverErrorRetry(page).click();
+    await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('the invite: GET /api/profile/exists and POST /api/userpractice/invite answering 500, an HTML page or hanging past the timeout end on /server-error; Try again accepts the invite once the fault ends', async ({
+    page,
+    app,
+    consoleErrors,
+  }) => {
+    it.setTimeout(150_000);
+    await page.clock.install();
+    const exists = { url: '**/api/profile/exists', method: 'GET' };
+    await page.route(exists.url, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
+    await signUpFromInvite(page);
+    await expectServerErrorWithWayOn(page);
+    await page.unroute(exists.url);
+    await serverErrorRetry(page).click();
+    await expect(page.getByRole('heading', { name: 'Create your profile' })).toBeVisible();
+    await field(page, 'phone').fill('0412345678');
+    await field(page, 'dateOfBirth').fill('1990-01-02');
+    await page.getByLabel('I agree to the privacy policy').check();
+
+    const accept = { url: '**/api/userpractice/invite', method: 'POST' };
+    await page.route(accept.url, (route) =>
+      route.request().method() === accept.method
+        ? route.fulfill({
+            status: 502,
+            contentType: 'text/html',
+            body: '<html><body><h1>Bad gateway</h1></body></html>',
+          })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectServerErrorWithWayOn(page);
+    await page.unroute(accept.url);
+
+    // The profile was created: Try again goes straight to accepting, which now hangs.
+    const hang = await holdCallPastTimeout(page, accept);
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/userpractice/invite'));
+    await serverErrorRetry(page).click();
+    await hang.expire(asked);
+    await expectServerErrorWithWayOn(page);
+    await hang.release();
+
+    await page.route(accept.url, (route) =>
+      route.request().method() === accept.method
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
+        : route.continue(),
+    );
+    await serverErrorRetry(page).click();
+    await expectServerErrorWithWayOn(page);
+    await page.unroute(accept.url);
+    await serverErrorRetry(page).click();
+    await expect(page).toHaveURL(new RegExp(`^${app.stack.environments.uk}`), { timeout: 20_000 });
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('/auth/unverified-email: offline 10 s, and the resend answering 500, an HTML page or hanging past the timeout, are told; the resend works once the fault ends', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    it.setTimeout(150_000);
+    await page.clock.install();
+    // The pushed verification would move the page on; the live connection is held.
+    await page.route('**/sockets/appstate/negotiate*', () => undefined);
+    const network = await controllableNetwork(page, context);
+    await page.goto('/auth/unverified-email?returnTo=%2Fredirected');
+    await expect(page.getByRole('heading', { name: /^Log in to/ })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByLabel('Email address').fill(uniqueEmail('unverified-faults'));
+    await page.getByLabel('Full name (optional)').fill('Sam Signup');
+    await page.getByLabel('Password').fill(SEED_PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByRole('heading', { name: 'Please verify your email' })).toBeVisible();
+
+    const resend = page.getByRole('button', { name: 'Resend verification Email' });
+    const told = page.getByText("We couldn't send the verification email. Please try again.");
+    await network.cut();
+    await resend.click();
+    await expect(told).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Use another email' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await page.waitForTimeout(10_000);
+    await network.restore();
+
+    const call = { url: '**/api/profile/resend-verification-email', method: 'POST' };
+    for (const [name, fault] of apiFaults.filter(([n]) => n !== 'no answer in time')) {
+      await page.route(call.url, fault);
+      await resend.click();
+      await expect(told, name).toBeVisible();
+      await page.unroute(call.url);
+    }
+    const hang = await holdCallPastTimeout(page, call);
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/profile/resend-verification-email'));
+    await resend.click();
+    await hang.expire(asked);
+    await expect(told).toBeVisible();
+    await hang.release();
+
+    await resend.click();
+    await expect(page.getByText('We have sent you another verification email.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Please verify your email' })).toBeVisible();
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('POST /api/onboarding/fetch-devices answering an HTML page: step 3 says the devices are unavailable and the practice can still be registered', async ({
+    page,
+    consoleErrors,
+  }) => {
+    it.setTimeout(120_000);
+    await page.route('**/api/onboarding/fetch-devices', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'text/html',
+        body: '<html><body><h1>Bad gateway</h1></body></html>',
+      }),
+    );
+    await page.goto('/onboarding?pin=1234');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByText('Step 1 of 3')).toBeVisible();
+    await signInWithSocial(page, 'Sign up with Google', 'Google', uniqueEmail('devices'), 'Grace Hopper');
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await field(page, 'phone').fill('0412345678');
+    await field(page, 'dateOfBirth').fill('1990-01-02');
+    await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    await expect(
+      page.getByText('The devices of your companion app could not be loaded.', { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Register practice' })).toBeEnabled();
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('the hub refusing connections, then allowed again: the lists stay, the screen says live updates are paused, and the live connection comes back by itself', async ({
+    page,
+    consoleErrors,
+  }) => {
+    it.setTimeout(120_000);
+    const sockets = new Set<WebSocketRoute>();
+    await page.routeWebSocket(/\/sockets\/appstate/, (ws) => {
+      ws.connectToServer();
+      sockets.add(ws);
+    });
+    await signInAsEmma(page);
+    await expect(page.getByTestId('live-updates-paused')).toHaveCount(0);
+
+    // The hub goes away and refuses every new connection.
+    const negotiate = '**/sockets/appstate/negotiate*';
+    await page.route(negotiate, (route) => route.abort('connectionrefused'));
+    for (const ws of sockets) await ws.close({ code: 4000, reason: 'hub gone' });
+    sockets.clear();
+    await expect(page.getByTestId('live-updates-paused')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('practice-card')).toHaveCount(2);
+
+    // Allowed again: back by itself (SignalR's schedule, then the app's own reconnect).
+    await page.unroute(negotiate);
+    await expect(page.getByTestId('live-updates-paused')).toHaveCount(0, { timeout: 60_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toHaveCount(0);
+    await expect(page.getByTestId('practice-card')).toHaveCount(2);
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('offline while submitting the profile step: told, nothing typed is lost, and Continue works once back', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    const network = await controllableNetwork(page, context);
+    await page.goto('/onboarding');
+    await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
+    await signInWithSocial(
+      page,
+      'Sign up with Google',
+      'Google',
+      uniqueEmail('submit-offline'),
+      'Grace Hopper',
+    );
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await field(page, 'phone').fill('0412345678');
+    await field(page, 'dateOfBirth').fill('1990-01-02');
+    await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
+    await network.cut();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'An error occurred, please try again' }),
+    ).toBeVisible();
+    await page.waitForTimeout(10_000);
+    await network.restore();
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await expect(field(page, 'phone')).toHaveValue('0412345678');
+    await expect(field(page, 'dateOfBirth')).toHaveValue('1990-01-02');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('the stack stopped and started again on the profile step: nothing typed is lost, and Continue works once it is back', async ({
+    page,
+    consoleErrors,
+  }) => {
+    it.setTimeout(120_000);
+    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-restart-wizard-'));
+    const start = (
+      ports: Partial<Record<'appPort' | 'idpPort' | 'mailboxPort' | 'auPort' | 'ukPort', number>>,
+    ) =>
+      startE2eStack({
+        ...ports,
+        dataDir,
+        ...(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {}),
+      });
+    const portOf = (url: string) => Number(new URL(url).port);
+    let stack = await start({});
+    try {
+      await page.goto(`${stack.appUrl}/onboarding`);
+      await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
+      await signInWithSocial(
+        page,
+        'Sign up with Google',
+        'Google',
+        uniqueEmail('restart-wizard'),
+        'Grace Hopper',
+      );
+      await expect(page.getByText('Step 2 of 3')).toBeVisible();
+      const ports = {
+        appPort: portOf(stack.appUrl),
+        idpPort: portOf(stack.idpUrl),
+        mailboxPort: portOf(stack.mailboxUrl),
+        auPort: portOf(stack.environments.au),
+        ukPort: portOf(stack.environments.uk),
+      };
+      await field(page, 'phone').fill('0412345678');
+      await stack.stop();
+      await field(page, 'dateOfBirth').fill('1990-01-02');
+      await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'An error occurred, please try again' }),
+      ).toBeVisible();
+
+      stack = await start(ports);
+      await expect(page.getByText('Step 2 of 3')).toBeVisible();
+      await expect(field(page, 'phone')).toHaveValue('0412345678');
+      await expect(field(page, 'dateOfBirth')).toHaveValue('1990-01-02');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByText('Step 3 of 3')).toBeVisible({ timeout: 20_000 });
+      dropNetworkNoise(consoleErrors);
+    } finally {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

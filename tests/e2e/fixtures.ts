@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import type { StackOptions } from '../../server/stack';
 import { startTestStack, type TestStack } from '../support/stack';
 
@@ -10,6 +10,9 @@ import { startTestStack, type TestStack } from '../support/stack';
  *   pristine database or special options.
  * - `baseURL` is the stack's app origin, so `page.goto('/onboarding')` works.
  * - A console error or an uncaught page error fails the test (conventions §16).
+ * - The router's raw error screen ("Something went wrong!") fails the test, even if it showed for
+ *   a moment only: a watcher in every page of the test's browser context reports it the instant
+ *   it is rendered (`rawErrors`; decision 060). A test never sees it on purpose.
  */
 
 /**
@@ -35,11 +38,39 @@ export function watchConsole(page: Page): string[] {
   return errors;
 }
 
+/** The text of TanStack Router's default error screen, which the app must never show. */
+export const rawErrorText = 'Something went wrong!';
+
+/**
+ * Reports every appearance of `rawErrorText` in any page of `context` (all origins, every
+ * navigation): a MutationObserver installed before the page's own scripts run.
+ */
+export async function watchForRawError(context: BrowserContext): Promise<string[]> {
+  const seen: string[] = [];
+  await context.exposeBinding('__reportRawError', (_source, where: string) => {
+    seen.push(where);
+  });
+  await context.addInitScript((text) => {
+    const report = (window as unknown as { __reportRawError(where: string): void }).__reportRawError;
+    let reported = false;
+    const check = () => {
+      if (reported || !document.body?.textContent?.includes(text)) return;
+      reported = true;
+      report(location.href);
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+    document.addEventListener('DOMContentLoaded', check);
+  }, rawErrorText);
+  return seen;
+}
+
 interface WorkerFixtures {
   stack: TestStack;
 }
 interface TestFixtures {
   consoleErrors: string[];
+  /** Where the raw error screen appeared during the test (must stay empty). */
+  rawErrors: string[];
   freshStack: TestStack;
 }
 
@@ -78,6 +109,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const errors = watchConsole(page);
       await use(errors);
       expect(errors, 'console errors during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+  rawErrors: [
+    async ({ context }, use) => {
+      const seen = await watchForRawError(context);
+      await use(seen);
+      expect(seen, `"${rawErrorText}" (the router's raw error screen) appeared`).toEqual([]);
     },
     { auto: true },
   ],

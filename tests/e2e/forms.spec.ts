@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { seedAccounts } from '../../server/seed';
 import { uniqueEmail } from '../support/stack';
-import { expect, it, signInWithSocial } from './practices-support';
+import { expect, it, keepThisAccount, signInWithSocial } from './practices-support';
 
 /**
  * Forms that look and behave right, in Chromium against the local stack:
@@ -118,4 +119,54 @@ it.describe('forms', () => {
     await terms.close();
     await expect(field(page, 'practice.name')).toHaveValue('Typed Before Reading');
   });
+
+  it('at 375 px, one click on submit with an empty field focused shows every error at once: profile and practice steps, and the invite profile form', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await toProfileStep(page);
+    await oneClickShowsEveryError(page, 'phone', page.getByRole('button', { name: 'Continue' }));
+
+    await field(page, 'phone').fill('0412345678');
+    await field(page, 'dateOfBirth').fill('1990-01-02');
+    await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    await oneClickShowsEveryError(
+      page,
+      'practice.businessName',
+      page.getByRole('button', { name: 'Register practice' }),
+    );
+  });
+
+  it('at 375 px, the invite profile form: one click on Continue with the empty Phone field focused shows every error at once', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/invite?practiceKey=uk-dales');
+    await signInWithSocial(page, 'Sign up with Google', 'Google', seedAccounts.fresh.email, 'Noah Brown');
+    await keepThisAccount(page);
+    await expect(page.getByRole('heading', { name: 'Create your profile' })).toBeVisible();
+    await oneClickShowsEveryError(page, 'phone', page.getByRole('button', { name: 'Continue' }));
+  });
 });
+
+/**
+ * Focuses an empty field and clicks `submit` once. The click must count: every invalid field shows
+ * its error after that one click (a second click adds none), not only the field that lost the focus.
+ */
+async function oneClickShowsEveryError(page: Page, focused: string, submit: Locator) {
+  await field(page, focused).focus();
+  const before = await submit.boundingBox();
+  await submit.click();
+  const invalid = page.locator('[aria-invalid="true"]');
+  await expect(invalid.nth(1)).toBeAttached();
+  const afterOne = await invalid.count();
+  const after = await submit.boundingBox();
+  await submit.click();
+  await expect(invalid).toHaveCount(afterOne);
+  expect(
+    afterOne,
+    `errors after one click (the submit moved from ${before?.y} to ${after?.y})`,
+  ).toBeGreaterThan(1);
+}

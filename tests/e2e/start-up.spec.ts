@@ -75,6 +75,15 @@ for (const [call, answer] of [
     },
   ],
   ['auth', { status: 502, contentType: 'text/html', body: '<html><body><h1>Bad gateway</h1></body></html>' }],
+  [
+    'app',
+    {
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><html><body><h1>Proxy login</h1></body></html>',
+    },
+  ],
+  ['auth', { status: 500, contentType: 'application/json', body: '{"message":"boom"}' }],
 ] as const) {
   test(`/api/clientconfig/${call} answering ${answer.status} ${answer.contentType}: the failure screen at once, Try again recovers`, async ({
     page,

@@ -1,6 +1,5 @@
 import { Button } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { SessionUser } from '../../../machines/domain';
@@ -11,8 +10,13 @@ import {
   type sessionMachine,
 } from '../../../machines/session.machine';
 
-const AccountDropdown = lazy(() =>
-  import('./account-dropdown').then((m) => ({ default: m.AccountDropdown })),
+import { LazyPart, partLoader } from '../lazy-part';
+
+// Menu and Avatar load only once somebody is signed in (the signed-out first screen stays small);
+// if they cannot be loaded (offline, the stack down) a plain Logout button stands in, and they are
+// tried again when the browser is back online.
+const accountDropdown = partLoader('AccountDropdown', () =>
+  import('./account-dropdown').then((m) => m.AccountDropdown),
 );
 
 const messages = defineMessages({
@@ -20,6 +24,12 @@ const messages = defineMessages({
     id: 'shell.account.login',
     defaultMessage: 'Login',
     description: 'Account menu: button shown when signed out',
+  },
+  logoutFallback: {
+    id: 'shell.account.logoutFallback',
+    defaultMessage: 'Logout',
+    description:
+      'Account menu: the sign-out button shown in place of the avatar menu when the menu could not be loaded',
   },
 });
 
@@ -46,9 +56,15 @@ export function AccountMenu({ status, user, onLogin, onLogout }: AccountMenuProp
     );
   }
   return (
-    <Suspense fallback={null}>
-      <AccountDropdown user={user} onLogout={onLogout} />
-    </Suspense>
+    <LazyPart
+      loader={accountDropdown}
+      props={{ user, onLogout }}
+      fallback={
+        <Button variant="default" onClick={onLogout} data-testid="account-logout-fallback">
+          {intl.formatMessage(messages.logoutFallback)}
+        </Button>
+      }
+    />
   );
 }
 

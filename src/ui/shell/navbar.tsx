@@ -1,8 +1,9 @@
 import { Box, Burger, Collapse, Group, type MantineBreakpoint, Stack, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { collapseAnimationMs, menuBreakpoint } from '../../../machines/constants';
+import { LazyPart, partLoader } from '../lazy-part';
 import { RouterAnchor } from './links';
 import classes from './navbar.module.css';
 
@@ -79,15 +80,38 @@ function InlineItems({ items }: { items: readonly NavItem[] }) {
   ));
 }
 
-const NavDropdown = lazy(() => import('./nav-dropdown').then((m) => ({ default: m.NavDropdown })));
+// Mantine Menu loads only when such an item is shown; if it cannot be loaded, the item and its
+// sub-items show as plain links (a way on), and the dropdown is tried again when back online.
+const navDropdown = partLoader('NavDropdown', () => import('./nav-dropdown').then((m) => m.NavDropdown));
+
+function PlainItemLinks({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+  return (
+    <Stack gap={4} data-testid="nav-dropdown-fallback">
+      {[item, ...(item.children ?? [])].map((entry) => (
+        <RouterAnchor
+          key={entry.key}
+          to={entry.to}
+          className={classes.link}
+          underline="never"
+          onClick={onNavigate}
+        >
+          {entry.label}
+        </RouterAnchor>
+      ))}
+    </Stack>
+  );
+}
 
 /** Below the breakpoint: plain items stack; items with sub-items become dropdowns (Mantine Menu). */
 function CollapsedItems({ items, onNavigate }: { items: readonly NavItem[]; onNavigate: () => void }) {
   return items.map((item) =>
     item.children?.length ? (
-      <Suspense key={item.key} fallback={null}>
-        <NavDropdown item={item} onNavigate={onNavigate} />
-      </Suspense>
+      <LazyPart
+        key={item.key}
+        loader={navDropdown}
+        props={{ item, onNavigate }}
+        fallback={<PlainItemLinks item={item} onNavigate={onNavigate} />}
+      />
     ) : (
       <RouterAnchor
         key={item.key}

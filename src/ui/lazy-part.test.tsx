@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+/**
+ * The shell's lazy parts (src/ui/lazy-part.tsx): a part whose code cannot be loaded shows its
+ * fallback (never nothing, never a blank app), and loads when the browser is back online.
+ */
+import { act, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../tests/support/render';
+import { setLogLevel } from '../logger';
+import { LazyPart, partLoader } from './lazy-part';
+
+function Greeting({ name }: { name: string }) {
+  return <p>hello {name}</p>;
+}
+
+function Broken(_: { name: string }): never {
+  throw new Error('the part broke while rendering');
+}
+
+/** A loader that fails `failures` times, then loads `part`. */
+function flakyLoader(failures: number, part: typeof Greeting = Greeting) {
+  let attempts = 0;
+  const loader = partLoader<{ name: string }>('Greeting', async () => {
+    attempts += 1;
+    if (attempts <= failures)
+      throw new TypeError('Failed to fetch dynamically imported module: /assets/x.js');
+    return part;
+  });
+  return { loader, attempts: () => attempts };
+}
+
+beforeAll(() => setLogLevel('SILENT'));
+
+describe('LazyPart', () => {
+  it('shows the part once it has loaded', async () => {
+    const { loader } = flakyLoader(0);
+    renderWithProviders(<LazyPart loader={loader} props={{ name: 'Ada' }} fallback={<p>fallback</p>} />);
+    expect(await screen.findByText('hello Ada')).toBeTruthy();
+    expect(screen.queryByText('fallback')).toBeNull();
+  });
+
+  it('a load that rejects shows the fallback, and the part once the browser is back online', async () => {
+    const { loader, attempts } = flakyLoader(1);
+    renderWithProviders(
+      <LazyPart loader={loader} props={{ name: 'Ada' }} fallback={<button type="button">Logout</button>} />,
+    );
+    expect(await screen.findByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(attempts()).toBe(1);
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('hello Ada')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+    expect(attempts()).toBe(2);
+  });
+
+  it('shown again after a failure, it tries again', async () => {
+    const { loader, attempts } = flakyLoader(1);
+    const first = renderWithProviders(
+      <LazyPart loader={loader} props={{ name: 'Ada' }} fallback={<p>fallback</p>} />,
+    );
+    await screen.findByText('fallback');
+    first.unmount();
+    renderWithProviders(<LazyPart loader={loader} props={{ name: 'Ada' }} fallback={<p>fallback</p>} />);
+    expect(await screen.findByText('hello Ada')).toBeTruthy();
+    expect(attempts()).toBe(2);
+  });
+
+  it('a part that throws while rendering shows the fallback, not a blank page', async () => {
+    const { loader } = flakyLoader(0, Broken);
+    renderWithProviders(
+      <div>
+        <p>the page</p>
+        <LazyPart loader={loader} props={{ name: 'Ada' }} fallback={<p>fallback</p>} />
+      </div>,
+      { onCaughtError: () => undefined },
+    );
+    expect(await screen.findByText('fallback')).toBeTruthy();
+    expect(screen.getByText('the page')).toBeTruthy();
+  });
+
+  it('shows `pending` while loading', async () => {
+    let resolve: (part: typeof Greeting) => void = () => undefined;
+    const loader = partLoader<{ name: string }>(
+      'Slow',
+      () =>
+        new Promise((r) => {
+          resolve = r;
+        }),
+    );
+    renderWithProviders(
+      <LazyPart loader={loader} props={{ name: 'Ada' }} fallback={<p>fallback</p>} pending={<p>wait</p>} />,
+    );
+    expect(await screen.findByText('wait')).toBeTruthy();
+    await act(async () => resolve(Greeting));
+    expect(await screen.findByText('hello Ada')).toBeTruthy();
+  });
+});
