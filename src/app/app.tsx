@@ -1,6 +1,6 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { use, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { appBootstrapMachine, type RuntimeConfig } from '../../machines/app-bootstrap.machine';
 import { selectUpdateAvailable } from '../../machines/build-check.machine';
@@ -66,8 +66,41 @@ function BuildFreshness() {
   );
 }
 
-function ReadyApp({ config }: { config: RuntimeConfig }) {
-  const [{ actors, router }] = useState(() => createAppRouter(config));
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * The app of one configuration, with its route loaded first when `loadFirst` (decision 058): the
+ * router's first load then happens before the router renders, and the route's screen is part of
+ * the app's first render, which is rendered in slices (a deferred value, src/app/bootstrap-view.tsx).
+ * Loaded by the router once mounted instead, the screen would come with the router's store update:
+ * one blocking render of the whole screen. Kept per configuration (a render that waits for the
+ * load is thrown away and tried again, and must find the same router).
+ */
+const apps = new WeakMap<RuntimeConfig, { app: AppRouter; loaded: Promise<void> | null }>();
+
+/** How long the first load may hold the first render back before the router renders anyway. */
+const firstLoadAtMost = 5_000;
+
+function appOf(config: RuntimeConfig, loadFirst: boolean) {
+  let entry = apps.get(config);
+  if (!entry) {
+    const app = createAppRouter(config);
+    const loaded = loadFirst
+      ? Promise.race([
+          app.router.load().catch(() => undefined),
+          new Promise<void>((resolve) => setTimeout(resolve, firstLoadAtMost)),
+        ])
+      : null;
+    entry = { app, loaded };
+    apps.set(config, entry);
+  }
+  return entry;
+}
+
+function ReadyApp({ config, loadFirst }: { config: RuntimeConfig; loadFirst: boolean }) {
+  const entry = appOf(config, loadFirst);
+  if (entry.loaded) use(entry.loaded);
+  const [{ actors, router }] = useState(() => entry.app);
   return (
     <RuntimeConfigContext.Provider value={config}>
       <RootActorsContext.Provider value={actors}>
@@ -88,21 +121,26 @@ function logoutWithoutConfig(): void {
   window.location.assign('/');
 }
 
-export function App() {
+/**
+ * `loadFirst`: the page shows a prerendered screen of a public route (src/boot/handoff.ts) — its
+ * route is loaded before the app renders it, so it replaces the shell whole, rendered in slices.
+ * Elsewhere (a guarded route shows its pending screen while it waits) the router loads as usual.
+ */
+export function App({ loadFirst = false }: { loadFirst?: boolean }) {
   return (
     <AppErrorBoundary onLogout={logoutWithoutConfig}>
-      <StartUp />
+      <StartUp loadFirst={loadFirst} />
     </AppErrorBoundary>
   );
 }
 
-function StartUp() {
+function StartUp({ loadFirst }: { loadFirst: boolean }) {
   const actor = useActorRef(bootstrapMachine);
   return (
     <BootstrapView
       actor={actor}
       onLogout={logoutWithoutConfig}
-      ready={(config) => <ReadyApp config={config} />}
+      ready={(config) => <ReadyApp config={config} loadFirst={loadFirst} />}
     />
   );
 }

@@ -23,7 +23,7 @@ import { userStoreMachine } from '../../machines/user-store.machine';
 import { createTestSession, renderRouter, testAuthConfig } from '../../tests/support/shell-harness';
 import { signedInOnlyPending } from './guard-screens';
 import { requireSignedIn } from './guards';
-import type { RootActors } from './root-actors';
+import { existingRealtime, type RootActors } from './root-actors';
 import type { RouterContext } from './router-context';
 
 const ada: SessionUser = { sub: 'auth0|ada', name: 'Ada Lovelace', email: 'ada@example.test' };
@@ -61,8 +61,10 @@ async function renderGuarded({
   });
   const actors: RootActors = {
     session,
-    hubConnection: createActor(hubConnectionMachine).start(),
-    userStore: createActor(userStoreMachine, { input: undefined }).start(),
+    realtime: existingRealtime({
+      hubConnection: createActor(hubConnectionMachine).start(),
+      userStore: createActor(userStoreMachine, { input: undefined }).start(),
+    }),
   };
   const rootRoute = createRootRouteWithContext<RouterContext>()({
     component: () => (

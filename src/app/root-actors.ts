@@ -1,11 +1,24 @@
 import type { ActorRefFrom } from 'xstate';
 import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
-import type { HubConnectionActor } from '../../machines/hub-connection.machine';
-import type { sessionMachine } from '../../machines/session.machine';
-import type { UserStoreActor } from '../../machines/user-store.machine';
-import { createRealtime } from './live/realtime';
+import { selectSessionStatus, type sessionMachine } from '../../machines/session.machine';
+import type { RealtimeRoot } from '../realtime/root';
 import { createSessionActor } from './live/session';
 import { bindUserStorage } from './user-storage';
+
+/**
+ * The live user state (the user store and the hub connection, docs/realtime.md), created when it
+ * is first needed: at the first sign-in, or when a flow asks for it (`load`). Its code (the two
+ * machines and their effects) is loaded then, so a signed-out visitor never fetches it
+ * (docs/decisions/058-boot-chunks.md).
+ */
+export interface RealtimeHandle {
+  /** The realtime root if it exists yet. */
+  current(): RealtimeRoot | null;
+  /** The realtime root, created (its code loaded) if it does not exist yet. */
+  load(): Promise<RealtimeRoot>;
+  /** Called once the root exists. */
+  subscribe(listener: () => void): () => void;
+}
 
 /**
  * The long-lived actors of the app, created once after the configuration is loaded and handed
@@ -14,15 +27,55 @@ import { bindUserStorage } from './user-storage';
  */
 export interface RootActors {
   session: ActorRefFrom<typeof sessionMachine>;
-  /** The SignalR connection (five states of HubConnectionState). */
-  hubConnection: HubConnectionActor;
-  /** The user store (spec §3), kept live by the connection. */
-  userStore: UserStoreActor;
+  /** The hub connection (five states of HubConnectionState) and the user store it keeps live. */
+  realtime: RealtimeHandle;
+}
+
+/** A handle on a realtime root that is created (or loaded) by `create`, once. */
+export function realtimeHandle(create: () => Promise<RealtimeRoot>): RealtimeHandle {
+  let root: RealtimeRoot | null = null;
+  let loading: Promise<RealtimeRoot> | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    current: () => root,
+    load() {
+      loading ??= create().then(
+        (created) => {
+          root = created;
+          for (const listener of listeners) listener();
+          return created;
+        },
+        (error: unknown) => {
+          // Its code could not be loaded (offline): the next sign-in or flow asks again.
+          loading = null;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** A handle on a root that exists already (tests, the prerender, the atlas). */
+export function existingRealtime(root: Pick<RealtimeRoot, 'hubConnection' | 'userStore'>): RealtimeHandle {
+  const full: RealtimeRoot = { ...root, stop: async () => undefined };
+  return { current: () => full, load: async () => full, subscribe: () => () => undefined };
 }
 
 export function createRootActors(config: RuntimeConfig): RootActors {
   const session = createSessionActor(config);
   bindUserStorage(session);
-  const realtime = createRealtime(session);
-  return { session, hubConnection: realtime.hubConnection, userStore: realtime.userStore };
+  const realtime = realtimeHandle(() => import('./live/realtime').then((m) => m.createRealtime(session)));
+  // Signed in: the live state starts (its code arrives with the first sign-in of the page).
+  const follow = () => {
+    if (selectSessionStatus(session.getSnapshot()) === 'signedIn') realtime.load().catch(() => undefined);
+  };
+  session.subscribe(follow);
+  if (typeof window !== 'undefined') window.addEventListener('online', follow);
+  follow();
+  return { session, realtime };
 }

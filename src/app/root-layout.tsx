@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { selectIsProviderUnreachable } from '../../machines/session.machine';
 import { ConnectionStatus } from '../realtime/connection-status';
@@ -22,7 +22,13 @@ export { isNavbarHidden };
 export function RootLayout() {
   const intl = useIntl();
   const config = useRuntimeConfig();
-  const { session, hubConnection } = useRootActors();
+  const { session, realtime } = useRootActors();
+  // The hub connection exists from the first sign-in on (src/app/root-actors.ts); none before.
+  const hubConnection = useSyncExternalStore(
+    realtime.subscribe,
+    () => realtime.current()?.hubConnection ?? null,
+    () => null,
+  );
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const href = useRouterState({ select: (s) => s.location.href });
   const routePath = useRouterState({ select: (s) => titleRoutePathOf(s.matches) });

@@ -25,7 +25,7 @@ import { createTestSession, testAuthConfig } from '../../tests/support/shell-har
 import { forgetFailedStylesheets } from '../ui/chunk-retry';
 import { RootActorsContext, RuntimeConfigContext } from './actors-context';
 import { lazyScreen } from './lazy-screen';
-import type { RootActors } from './root-actors';
+import { existingRealtime, type RootActors } from './root-actors';
 import { RouteErrorScreen } from './route-error';
 import type { RouterContext } from './router-context';
 import { builtInSupport } from './support-defaults';
@@ -47,8 +47,10 @@ function renderFailingScreen({ user, failures }: { user: SessionUser | null; fai
   const { session, logouts } = createTestSession(user);
   const actors: RootActors = {
     session,
-    hubConnection: createActor(hubConnectionMachine).start(),
-    userStore: createActor(userStoreMachine, { input: undefined }).start(),
+    realtime: existingRealtime({
+      hubConnection: createActor(hubConnectionMachine).start(),
+      userStore: createActor(userStoreMachine, { input: undefined }).start(),
+    }),
   };
   const rootRoute = createRootRouteWithContext<RouterContext>()({
     component: () => <Outlet />,

@@ -12,12 +12,14 @@ import { AppIntlProvider, type Messages } from '../i18n/intl-provider';
  * milliseconds (no long task), and a prerendered page keeps showing its shell meanwhile.
  */
 export function start(root: HTMLElement, locale: LocaleCode, messages: Messages): void {
+  // Rendering outside the document: a prerendered screen is on display, the app takes over from it.
+  const prerendered = !root.isConnected;
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
           <AppIntlProvider initialLocale={locale} initialMessages={messages} loadMessages={loadMessages}>
-            <App />
+            <App loadFirst={prerendered} />
           </AppIntlProvider>
         </MantineProvider>
       </StrictMode>,

@@ -21,7 +21,7 @@ import type { FlowEdges } from '../app/live/edge';
 import { provideInvite, provideInviteCode } from '../app/live/invites';
 import { provideLanding } from '../app/live/landing';
 import { provideOnboarding, stepOf } from '../app/live/onboarding';
-import type { RootActors } from '../app/root-actors';
+import { existingRealtime, type RootActors } from '../app/root-actors';
 import { RootLayout } from '../app/root-layout';
 import { buildTitle } from '../app/route-titles';
 import type { RouterContext } from '../app/router-context';
@@ -82,8 +82,10 @@ async function signedOutRootActors(): Promise<RootActors> {
   await waitFor(session, (s) => s.matches('signedOut'), { timeout: 1000 });
   return {
     session,
-    hubConnection: createActor(hubConnectionMachine),
-    userStore: createActor(userStoreMachine, { input: undefined }),
+    realtime: existingRealtime({
+      hubConnection: createActor(hubConnectionMachine),
+      userStore: createActor(userStoreMachine, { input: undefined }),
+    }),
   };
 }
 

@@ -14,13 +14,15 @@ export interface ConnectionGateProps {
   children: ReactNode;
 }
 
-const openAlways = (snapshot: HubConnectionSnapshot) => selectIsConnected(snapshot);
-const openOnce = (snapshot: HubConnectionSnapshot) =>
-  selectIsConnected(snapshot) || selectHasBeenConnected(snapshot);
+// No connection yet (nobody signed in so far): closed.
+const openAlways = (snapshot: HubConnectionSnapshot | undefined) =>
+  snapshot !== undefined && selectIsConnected(snapshot);
+const openOnce = (snapshot: HubConnectionSnapshot | undefined) =>
+  snapshot !== undefined && (selectIsConnected(snapshot) || selectHasBeenConnected(snapshot));
 
 /** Spec §4: shows its children only while connected (or once connected), otherwise the fallback. */
 export function ConnectionGate({ mode = 'always', fallback, children }: ConnectionGateProps) {
   const actor = useHubConnectionActor();
-  const open = useSelector(actor, mode === 'once' ? openOnce : openAlways);
+  const open = useSelector(actor ?? undefined, mode === 'once' ? openOnce : openAlways);
   return <>{open ? children : fallback}</>;
 }

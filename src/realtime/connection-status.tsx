@@ -9,8 +9,11 @@ import { useHubConnectionActor } from './context';
 import { ReconnectingNotice } from './reconnecting-notice';
 
 /** Lost after having been connected, and trying to come back (reconnecting, retrying, resting). */
-const selectShowsReconnecting = (snapshot: HubConnectionSnapshot): boolean =>
-  selectHasBeenConnected(snapshot) && !selectIsConnected(snapshot) && selectTryingToConnect(snapshot);
+const selectShowsReconnecting = (snapshot: HubConnectionSnapshot | undefined): boolean =>
+  snapshot !== undefined &&
+  selectHasBeenConnected(snapshot) &&
+  !selectIsConnected(snapshot) &&
+  selectTryingToConnect(snapshot);
 
 /**
  * A small status notice for the live connection: 'Reconnecting…' while a connection that was up
@@ -21,7 +24,8 @@ const selectShowsReconnecting = (snapshot: HubConnectionSnapshot): boolean =>
  */
 export function ConnectionStatus() {
   const actor = useHubConnectionActor();
-  const reconnecting = useSelector(actor, selectShowsReconnecting);
+  // No connection yet (nobody signed in so far): nothing to say.
+  const reconnecting = useSelector(actor ?? undefined, selectShowsReconnecting);
   if (!reconnecting) return null;
   return <ReconnectingNotice />;
 }

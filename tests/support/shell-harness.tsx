@@ -24,7 +24,7 @@ import {
 } from '../../machines/session.machine';
 import { userStoreMachine } from '../../machines/user-store.machine';
 import { RootActorsContext, RuntimeConfigContext } from '../../src/app/actors-context';
-import type { RootActors } from '../../src/app/root-actors';
+import { existingRealtime, type RootActors } from '../../src/app/root-actors';
 import { RootLayout } from '../../src/app/root-layout';
 import { renderWithProviders } from './render';
 
@@ -155,8 +155,10 @@ export async function renderShell({
   // The connection stays disconnected (nobody sends hub.connect here); the shell only reads it.
   const actors: RootActors = {
     session,
-    hubConnection: createActor(hubConnectionMachine).start(),
-    userStore: createActor(userStoreMachine, { input: undefined }).start(),
+    realtime: existingRealtime({
+      hubConnection: createActor(hubConnectionMachine).start(),
+      userStore: createActor(userStoreMachine, { input: undefined }).start(),
+    }),
   };
   const view = renderRouter(router, actors, config);
   // Let the session check and the initial route load settle.

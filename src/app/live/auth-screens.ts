@@ -132,16 +132,29 @@ export function useEmailVerificationActor(input: EmailVerificationInput) {
 
   // The verification status also arrives through the real-time connection (user store `email`).
   useEffect(() => {
-    const store = (actors as RootActors & { userStore?: EmailSource }).userStore;
-    if (!store || input.screen !== 'unverified') return;
-    let wasVerified = store.getSnapshot().context.email?.verified === true;
-    if (wasVerified) actor.send({ type: 'email.verifiedRemotely' });
-    const subscription = store.subscribe((snapshot) => {
-      const verified = snapshot.context.email?.verified === true;
-      if (verified && !wasVerified) actor.send({ type: 'email.verifiedRemotely' });
-      wasVerified = verified;
-    });
-    return () => subscription.unsubscribe();
+    if (input.screen !== 'unverified') return;
+    let stopped = false;
+    let unsubscribe: () => void = () => undefined;
+    const watch = (store: EmailSource) => {
+      if (stopped) return;
+      let wasVerified = store.getSnapshot().context.email?.verified === true;
+      if (wasVerified) actor.send({ type: 'email.verifiedRemotely' });
+      const subscription = store.subscribe((snapshot) => {
+        const verified = snapshot.context.email?.verified === true;
+        if (verified && !wasVerified) actor.send({ type: 'email.verifiedRemotely' });
+        wasVerified = verified;
+      });
+      unsubscribe = () => subscription.unsubscribe();
+    };
+    // The live state exists once signed in (src/app/root-actors.ts); without it, the buttons.
+    actors.realtime.load().then(
+      ({ userStore }) => watch(userStore),
+      () => undefined,
+    );
+    return () => {
+      stopped = true;
+      unsubscribe();
+    };
   }, [actors, actor, input.screen]);
 
   return actor;

@@ -42,7 +42,8 @@ export const toPayload = (
 });
 
 async function pendingInvitesOf(edges: FlowEdges): Promise<Invite[]> {
-  const { context } = edges.actors.userStore.getSnapshot();
+  const { userStore } = await edges.actors.realtime.load();
+  const { context } = userStore.getSnapshot();
   if (context.practicesHasLoaded) return context.invites;
   return (await call(() => fallbackLists())).invites;
 }

@@ -189,6 +189,12 @@ interface RealtimeActors {
   hubConnection?: Watchable<{ hasTag(tag: string): boolean }>;
 }
 
+/** The live state, created if need be (src/app/root-actors.ts); a test's fakes as they are. */
+async function realtimeOf(actors: RootActors & RealtimeActors): Promise<RealtimeActors> {
+  if (actors.userStore || actors.hubConnection) return actors;
+  return actors.realtime ? actors.realtime.load() : {};
+}
+
 // ───────────────────────────── provide ─────────────────────────────
 
 export interface OnboardingEdges {
@@ -269,27 +275,33 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
       ),
       watchUserPractices: fromCallback(({ sendBack }) => {
         const send = (event: OnboardingEvent) => sendBack(event);
-        const { userStore, hubConnection: hub } = edges.actors;
         const subscriptions: Array<{ unsubscribe(): void }> = [];
-        // Pushed updates need both: the connection's state and the store it keeps up to date.
-        if (hub && userStore) {
-          let connected: boolean | null = null;
-          const onHub = (snapshot: { hasTag(tag: string): boolean }) => {
-            const now = snapshot.hasTag('connected');
-            if (now === connected) return;
-            connected = now;
-            send({ type: now ? 'realtime.connected' : 'realtime.disconnected' });
-          };
-          onHub(hub.getSnapshot());
-          subscriptions.push(hub.subscribe(onHub));
-        }
-        if (userStore) {
-          const onStore = (snapshot: { context: { practices: UserPractice[] } }) =>
-            send({ type: 'practices.update', practices: snapshot.context.practices });
-          onStore(userStore.getSnapshot());
-          subscriptions.push(userStore.subscribe(onStore));
-        }
+        let stopped = false;
+        const watch = ({ userStore, hubConnection: hub }: RealtimeActors) => {
+          if (stopped) return;
+          // Pushed updates need both: the connection's state and the store it keeps up to date.
+          if (hub && userStore) {
+            let connected: boolean | null = null;
+            const onHub = (snapshot: { hasTag(tag: string): boolean }) => {
+              const now = snapshot.hasTag('connected');
+              if (now === connected) return;
+              connected = now;
+              send({ type: now ? 'realtime.connected' : 'realtime.disconnected' });
+            };
+            onHub(hub.getSnapshot());
+            subscriptions.push(hub.subscribe(onHub));
+          }
+          if (userStore) {
+            const onStore = (snapshot: { context: { practices: UserPractice[] } }) =>
+              send({ type: 'practices.update', practices: snapshot.context.practices });
+            onStore(userStore.getSnapshot());
+            subscriptions.push(userStore.subscribe(onStore));
+          }
+        };
+        // Without the live state (its code could not be loaded) the thank-you page polls alone.
+        realtimeOf(edges.actors).then(watch, () => undefined);
         return () => {
+          stopped = true;
           for (const s of subscriptions) s.unsubscribe();
         };
       }),

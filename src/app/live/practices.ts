@@ -8,6 +8,7 @@ import {
   switchPracticeMachine,
   type UserStateView,
 } from '../../../machines/switch-practice.machine';
+import type { RealtimeRoot } from '../../realtime/root';
 import { call } from './api';
 import { type FlowEdges, settledSession, useFlowEdges } from './edge';
 import { portalUrlOf, samePathOn } from './redirects';
@@ -32,19 +33,31 @@ export function provideSwitchPractice(edges: FlowEdges): typeof switchPracticeMa
   return switchPracticeMachine.provide({
     actors: {
       watchUserState: fromCallback<SwitchPracticeEvent>(({ sendBack }) => {
-        const store = edges.actors.userStore;
-        const onStore = (snapshot: { context: UserState & { error?: string | null } }) => {
-          // The list could not be loaded and nothing (the hub) has filled it: the screen says so.
-          if (snapshot.context.error && !snapshot.context.practicesHasLoaded) {
-            sendBack({ type: 'userState.failed' });
-            return;
-          }
-          sendBack({ type: 'userState.changed', state: viewOfStore(snapshot.context) });
+        let stopped = false;
+        let unsubscribe: () => void = () => undefined;
+        const watch = ({ userStore: store }: RealtimeRoot) => {
+          if (stopped) return;
+          const onStore = (snapshot: { context: UserState & { error?: string | null } }) => {
+            // The list could not be loaded and nothing (the hub) has filled it: the screen says so.
+            if (snapshot.context.error && !snapshot.context.practicesHasLoaded) {
+              sendBack({ type: 'userState.failed' });
+              return;
+            }
+            sendBack({ type: 'userState.changed', state: viewOfStore(snapshot.context) });
+          };
+          store.send({ type: 'store.load' });
+          onStore(store.getSnapshot());
+          const subscription = store.subscribe(onStore);
+          unsubscribe = () => subscription.unsubscribe();
         };
-        store.send({ type: 'store.load' });
-        onStore(store.getSnapshot());
-        const subscription = store.subscribe(onStore);
-        return () => subscription.unsubscribe();
+        // The live state's code could not be loaded (offline): the screen says the list failed.
+        edges.actors.realtime.load().then(watch, () => {
+          if (!stopped) sendBack({ type: 'userState.failed' });
+        });
+        return () => {
+          stopped = true;
+          unsubscribe();
+        };
       }),
       activatePractice: fromPromise(({ input }) =>
         call(() => edges.api().setActivePractice(input.practiceKey)),
