@@ -43,7 +43,9 @@ try {
     const html = await page.evaluate(() => document.documentElement.outerHTML.length);
     const list = (await Promise.all(files)).sort((a, b) => b.gz - a.gz);
     const total = list.reduce((sum, f) => sum + f.gz, 0);
-    console.log(`\n${path}: ${(total / 1024).toFixed(1)} KB gz JS+CSS in ${list.length} files (DOM ${html} chars)`);
+    console.log(
+      `\n${path}: ${(total / 1024).toFixed(1)} KB gz JS+CSS in ${list.length} files (DOM ${html} chars)`,
+    );
     for (const f of list) console.log(`  ${(f.gz / 1024).toFixed(1).padStart(6)} KB  ${f.name}`);
     await context.close();
   }
