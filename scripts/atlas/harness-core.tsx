@@ -150,7 +150,7 @@ async function show(name: string, pathIndex: number, step: number): Promise<Show
     const screen = Object.values(set.screens)[pathIndex];
     if (!screen) return { error: `no screen #${pathIndex} in '${name}'`, empty: true };
     unmount();
-    return mountElement(() => screen(), null, false);
+    return mountElement(() => screen(), null, false, Object.keys(set.screens)[pathIndex] ?? '');
   }
   const path = atlasTargets.some((t) => t.name === name) ? pathsOf(name)[pathIndex] : undefined;
   if (!path) return { error: `unknown machine '${name}' or no path #${pathIndex}`, empty: true };
@@ -195,23 +195,30 @@ async function mount(
     () => target.render(actor),
     diverged,
     snapshot.hasTag('busy') || snapshot.hasTag('loading'),
+    JSON.stringify(snapshot.value),
   );
 }
 
 /** Removes the screen shown and stops its machine. */
 function unmount(): void {
   document.body.removeAttribute('data-atlas-ready');
+  document.body.removeAttribute('data-atlas-state');
   root?.unmount();
   walk?.stop();
   root = null;
   walk = null;
 }
 
-/** Renders `view` inside the app's providers and the shell's main landmark; resolves when settled. */
+/**
+ * Renders `view` inside the app's providers and the shell's main landmark; resolves when settled,
+ * and names what it shows on <body>: `data-atlas-state` (the state value's JSON, or the screen's
+ * name) and `data-atlas-ready`.
+ */
 async function mountElement(
   view: () => ReactNode,
   replayError: string | null,
   busyTag: boolean,
+  shown: string,
 ): Promise<ShowResult> {
   let error: string | null = replayError;
   root = createRoot(container);
@@ -241,6 +248,7 @@ async function mountElement(
   await frame();
   const empty =
     (container.textContent ?? '').trim() === '' && container.querySelector('svg,img,input') === null;
+  document.body.setAttribute('data-atlas-state', shown);
   document.body.setAttribute('data-atlas-ready', error ? 'error' : 'ok');
   return { error, empty };
 }
