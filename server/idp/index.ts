@@ -603,6 +603,11 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
       const email =
         typeof body.email === 'string' ? body.email : `user.${randomBytes(4).toString('hex')}@example.com`;
       const str = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : null);
+      // One account per connection and address: a duplicate is the caller's mistake, not a crash.
+      if (repo.findUserByEmail(connection, email)) {
+        sendJson(res, 409, { message: `an ${connection} account with ${email} exists` });
+        return;
+      }
       const user = repo.createUser({
         connection,
         email,

@@ -537,3 +537,17 @@ describe('bodies over 64 KB are refused with 413 everywhere', () => {
     await expectServing();
   });
 });
+
+describe('the test hooks answer a caller’s mistake with 4xx', () => {
+  it('the provider’s user test hook answers a duplicate account with 409, not 500', async () => {
+    const body = JSON.stringify({ email: 'fuzz.user@example.test' });
+    const answer = await send({
+      method: 'POST',
+      url: `${stack.idpUrl}/__test/users`,
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
+    expect(answer.status).toBe(409);
+    await expectServing();
+  });
+});
