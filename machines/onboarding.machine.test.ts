@@ -307,6 +307,48 @@ describe('onboarding machine', () => {
     expect(noPin.rec.calls.filter((c) => c.src === 'fetchDevices')).toHaveLength(0);
   });
 
+  it('practice: fetch-devices answering 429 is pinLimited-like (devicesLimited with the hint); other failures are devicesUnavailable', async () => {
+    const limited = start(
+      { step: 'practice', draft: { ...emptyDraft(), pin: '1234', profile } },
+      {
+        fetchDevices: async () => {
+          throw { kind: 'failed', status: 429, message: 'Too many attempts', retryAfterSeconds: 30 };
+        },
+      },
+    );
+    await waitFor(limited.actor, (s) => s.matches({ practice: { filling: 'editing' } }));
+    expect(limited.actor.getSnapshot().context.error).toEqual({
+      code: 'devicesLimited',
+      retryAfterSeconds: 30,
+    });
+    expect(limited.actor.getSnapshot().context.devices).toEqual([]);
+
+    const noHint = start(
+      { step: 'practice', draft: { ...emptyDraft(), pin: '1234', profile } },
+      {
+        fetchDevices: async () => {
+          throw { kind: 'failed', status: 429, message: null };
+        },
+      },
+    );
+    await waitFor(noHint.actor, (s) => s.matches({ practice: { filling: 'editing' } }));
+    expect(noHint.actor.getSnapshot().context.error).toEqual({
+      code: 'devicesLimited',
+      retryAfterSeconds: null,
+    });
+
+    const failed = start(
+      { step: 'practice', draft: { ...emptyDraft(), pin: '1234', profile } },
+      {
+        fetchDevices: async () => {
+          throw { kind: 'failed', status: 500, message: null };
+        },
+      },
+    );
+    await waitFor(failed.actor, (s) => s.matches({ practice: { filling: 'editing' } }));
+    expect(failed.actor.getSnapshot().context.error).toEqual({ code: 'devicesUnavailable' });
+  });
+
   it('practice: without a profile registration it refuses with noProfile and keeps the draft', () => {
     const { actor, rec } = start({ step: 'practice' });
     actor.send({ type: 'practice.submit', practice });

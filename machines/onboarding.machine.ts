@@ -82,6 +82,8 @@ export type OnboardingError =
   | { code: 'profileRejected'; fieldErrors: Record<string, string[]>; messages: string[] }
   | { code: 'profileFailed' }
   | { code: 'devicesUnavailable' }
+  /** Too many pin checks (fetch-devices answered 429): as pinLimited, on the practice step. */
+  | { code: 'devicesLimited'; retryAfterSeconds: number | null }
   | { code: 'noProfile' }
   | { code: 'practiceRejected'; fieldErrors: Record<string, string[]>; messages: string[] }
   | { code: 'practiceFailed'; message: string | null };
@@ -722,10 +724,25 @@ export const onboardingMachine = setup({
                 src: 'fetchDevices',
                 input: ({ context }) => ({ pin: context.draft.pin ?? '' }),
                 onDone: { target: 'editing', actions: assign({ devices: ({ event }) => event.output }) },
-                onError: {
-                  target: 'editing',
-                  actions: assign({ devices: [], error: { code: 'devicesUnavailable' } }),
-                },
+                onError: [
+                  {
+                    guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) },
+                    target: 'editing',
+                    actions: assign({
+                      devices: [],
+                      error: ({ event }) => {
+                        const failure = asFailure(event.error);
+                        const retryAfterSeconds =
+                          failure.kind === 'failed' ? (failure.retryAfterSeconds ?? null) : null;
+                        return { code: 'devicesLimited' as const, retryAfterSeconds };
+                      },
+                    }),
+                  },
+                  {
+                    target: 'editing',
+                    actions: assign({ devices: [], error: { code: 'devicesUnavailable' } }),
+                  },
+                ],
               },
             },
             editing: {

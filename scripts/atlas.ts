@@ -24,7 +24,7 @@ import { chromium, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { chromiumArgs } from '../playwright.config';
 import type { AtlasState, ShowResult } from './atlas/harness-core';
-import { defaultAtlasMachines } from './atlas/names';
+import { defaultAtlasEntries } from './atlas/names';
 import { discoverMachines } from './diagrams';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -72,7 +72,7 @@ function parseArgs(argv: string[]): AtlasOptions {
           .filter(Boolean)
       : undefined;
   return {
-    machines: list(get('only')) ?? defaultAtlasMachines,
+    machines: list(get('only')) ?? defaultAtlasEntries,
     outDir: resolve(get('out') ?? join(ROOT, 'build', 'atlas')),
     widths: (list(get('widths')) ?? ['375', '1280']).map(Number),
     locales: list(get('locales')) ?? ['en-AU', 'en-GB'],

@@ -67,6 +67,8 @@ export interface Stack {
   /** Data access used by the API and the IdP (tests may read through it). */
   repo: Repo;
   events: UserEventBus;
+  /** The API's routes (method and path pattern): tests check they cover every one. */
+  apiRoutes: { method: string; path: RegExp }[];
   clientId: string;
   audience: string;
   /** Signs an access token for a user exactly as the IdP does (tests). */
@@ -349,6 +351,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     db,
     repo,
     events,
+    apiRoutes: api.routes,
     clientId: CLIENT_ID,
     audience: AUDIENCE,
     mintAccessToken: (sub, options) => idp.mintAccessToken(sub, options),

@@ -27,7 +27,7 @@ import { generatePaths, type MachinePath } from '../../tests/support/paths';
 import { journeyOf, startWalk, type Walk } from '../viewer/walker';
 import { checkLayout, type LayoutFinding, overflowing } from './layout';
 import { seamState } from './seams';
-import { type AtlasTarget, atlasConfig } from './target';
+import { type AtlasScreenSet, type AtlasTarget, atlasConfig } from './target';
 
 export interface AtlasState {
   machine: string;
@@ -70,8 +70,9 @@ const locale = new URLSearchParams(location.search).get('locale') === 'en-GB' ? 
 const messages: Record<string, string> = locale === 'en-GB' ? (enGB as Record<string, string>) : {};
 document.documentElement.lang = locale;
 
-/** The machines this harness page can show (set by startHarness). */
+/** The machines and machine-less screen sets this harness page can show (set by startHarness). */
 let atlasTargets: AtlasTarget[] = [];
+let screenSets: AtlasScreenSet[] = [];
 
 const pathsCache = new Map<string, MachinePath[]>();
 function pathsOf(name: string): MachinePath[] {
@@ -86,6 +87,20 @@ function pathsOf(name: string): MachinePath[] {
 }
 
 function list(name: string): AtlasState[] {
+  const set = screenSets.find((t) => t.name === name);
+  if (set) {
+    return Object.keys(set.screens).map((screen, pathIndex) => ({
+      machine: name,
+      key: screen,
+      value: screen,
+      active: [],
+      tags: [],
+      pathIndex,
+      step: 0,
+      path: `(no machine) the ${screen} screen`,
+      journey: screen,
+    }));
+  }
   const out = new Map<string, AtlasState>();
   pathsOf(name).forEach((path, pathIndex) => {
     const states = [path.initial, ...path.steps.map((s) => s.state)];
@@ -130,6 +145,13 @@ const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => r
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function show(name: string, pathIndex: number, step: number): Promise<ShowResult> {
+  const set = screenSets.find((t) => t.name === name);
+  if (set) {
+    const screen = Object.values(set.screens)[pathIndex];
+    if (!screen) return { error: `no screen #${pathIndex} in '${name}'`, empty: true };
+    unmount();
+    return mountElement(() => screen(), null, false, Object.keys(set.screens)[pathIndex] ?? '');
+  }
   const path = atlasTargets.some((t) => t.name === name) ? pathsOf(name)[pathIndex] : undefined;
   if (!path) return { error: `unknown machine '${name}' or no path #${pathIndex}`, empty: true };
   const expected = step === 0 ? path.initial : path.steps[step - 1]?.state;
@@ -148,26 +170,57 @@ async function mount(
   events: EventObject[],
   expected?: unknown,
 ): Promise<ShowResult> {
-  document.body.removeAttribute('data-atlas-ready');
-  root?.unmount();
-  walk?.stop();
-  root = null;
-  walk = null;
+  unmount();
   const target = atlasTargets.find((t) => t.name === name);
   if (!target) return { error: `unknown machine '${name}'`, empty: true };
-  let error: string | null = null;
   try {
     walk = startWalk(target.spec, input, events, target.machine());
   } catch (e) {
     return { error: `replay failed: ${e instanceof Error ? e.message : String(e)}`, empty: true };
   }
   const actual = walk.snapshot().value;
-  if (expected !== undefined && JSON.stringify(actual) !== JSON.stringify(expected)) {
-    error = `replay diverged: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
-  }
+  const diverged =
+    expected !== undefined && JSON.stringify(actual) !== JSON.stringify(expected)
+      ? `replay diverged: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`
+      : null;
   seamState.actor = walk.actor;
   seamState.search = target.search ?? {};
   seamState.params = target.params ?? {};
+  const actor = walk.actor;
+  const snapshot = walk.snapshot();
+  // Busy screens show their spinner after the loading pop-in delay (machines/constants.ts). The
+  // rendered busy screen counts too: a parent waiting on a child machine (the invite flows'
+  // profile step) has no busy tag of its own.
+  return mountElement(
+    () => target.render(actor),
+    diverged,
+    snapshot.hasTag('busy') || snapshot.hasTag('loading'),
+    JSON.stringify(snapshot.value),
+  );
+}
+
+/** Removes the screen shown and stops its machine. */
+function unmount(): void {
+  document.body.removeAttribute('data-atlas-ready');
+  document.body.removeAttribute('data-atlas-state');
+  root?.unmount();
+  walk?.stop();
+  root = null;
+  walk = null;
+}
+
+/**
+ * Renders `view` inside the app's providers and the shell's main landmark; resolves when settled,
+ * and names what it shows on <body>: `data-atlas-state` (the state value's JSON, or the screen's
+ * name) and `data-atlas-ready`.
+ */
+async function mountElement(
+  view: () => ReactNode,
+  replayError: string | null,
+  busyTag: boolean,
+  shown: string,
+): Promise<ShowResult> {
+  let error: string | null = replayError;
   root = createRoot(container);
   root.render(
     <IntlProvider locale={locale} defaultLocale="en-AU" messages={messages}>
@@ -180,7 +233,7 @@ async function mount(
                 error = `the view threw: ${e.message}`;
               }}
             >
-              {target.render(walk.actor)}
+              {view()}
             </Boundary>
           </main>
         </RuntimeConfigContext.Provider>
@@ -189,18 +242,13 @@ async function mount(
   );
   await frame();
   await frame();
-  // Busy screens show their spinner after the loading pop-in delay (machines/constants.ts). The
-  // rendered busy screen counts too: a parent waiting on a child machine (the invite flows'
-  // profile step) has no busy tag of its own.
-  const busy =
-    walk.snapshot().hasTag('busy') ||
-    walk.snapshot().hasTag('loading') ||
-    container.querySelector('[data-testid="busy-screen"]') !== null;
+  const busy = busyTag || container.querySelector('[data-testid="busy-screen"]') !== null;
   await sleep(busy ? 650 : 150);
   await document.fonts.ready;
   await frame();
   const empty =
     (container.textContent ?? '').trim() === '' && container.querySelector('svg,img,input') === null;
+  document.body.setAttribute('data-atlas-state', shown);
   document.body.setAttribute('data-atlas-ready', error ? 'error' : 'ok');
   return { error, empty };
 }
@@ -219,15 +267,16 @@ async function textSize(percent: number): Promise<void> {
 }
 
 /** Starts the harness page for these targets (scripts/atlas/harness.tsx, fixtures/harness.tsx). */
-export function startHarness(targets: AtlasTarget[]): void {
+export function startHarness(targets: AtlasTarget[], sets: AtlasScreenSet[] = []): void {
   atlasTargets = targets;
+  screenSets = sets;
   window.atlas = {
     list,
     show,
     layout: () => checkLayout(container),
     overflowing: () => overflowing(container),
     textSize,
-    names: atlasTargets.map((t) => t.name),
+    names: [...atlasTargets, ...screenSets].map((t) => t.name),
   };
   const params = new URLSearchParams(location.search);
   const machine = params.get('machine');

@@ -9,6 +9,6 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import { startHarness } from './harness-core';
-import { atlasTargets } from './targets';
+import { atlasScreenSets, atlasTargets } from './targets';
 
-startHarness(atlasTargets);
+startHarness(atlasTargets, atlasScreenSets);

@@ -4,6 +4,12 @@
  * of the registry is either here or in `withoutAtlasScreen` with the reason
  * (tests/model/atlas-coverage.test.ts), so a new machine with a screen cannot be left out unseen.
  * Node-safe (no view imports), shared by scripts/atlas.ts, the harness and the viewer.
+ *
+ * Screens that no machine drives (the router's error screens) are photographed as screen sets
+ * (`screensWithoutMachine`): one atlas entry per set, one card per screen. Every route of the real
+ * route tree, and the root route's error and not-found screens, names the atlas entry that shows
+ * it (`atlasEntryOfRoute`), so a new route cannot be left out unseen either
+ * (tests/model/atlas-coverage.test.ts).
  */
 export const defaultAtlasMachines = [
   'onboarding',
@@ -28,4 +34,54 @@ export const withoutAtlasScreen: Record<string, string> = {
     "no screen of its own: the submit button's spinner of the onboarding steps (photographed there)",
   profileStep:
     'no screen of its own: the profile step inside the invite and invite-code screens (photographed there)',
+};
+
+/** Screens without a machine of their own, photographed as one atlas entry per set. */
+export const screensWithoutMachine = {
+  errorScreens: [
+    /** The router's error boundary (root `errorComponent`), signed out: Try again, Contact us. */
+    'routeError',
+    /** The same, signed in: Logout too. */
+    'routeErrorSignedIn',
+    /** /not-found and the root's `notFoundComponent` (any unknown address). */
+    'notFound',
+    'serverError',
+    'noAccess',
+    'redirected',
+  ],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ScreenSetName = keyof typeof screensWithoutMachine;
+export type ScreenName<S extends ScreenSetName> = (typeof screensWithoutMachine)[S][number];
+
+/** Every entry `npm run atlas` photographs by default: the machines, then the screen sets. */
+export const defaultAtlasEntries: string[] = [...defaultAtlasMachines, ...Object.keys(screensWithoutMachine)];
+
+/**
+ * Where the atlas shows each route of the app (src/app/routes.tsx, by full path), and the root
+ * route's boundaries (`__root__.errorComponent`, `__root__.notFoundComponent`): a machine of
+ * `defaultAtlasMachines` or `<set>.<screen>` of `screensWithoutMachine`.
+ */
+export const atlasEntryOfRoute: Record<string, string> = {
+  '/': 'landing',
+  '/auth/redirect': 'authRedirect',
+  '/auth/unverified-email': 'emailVerification',
+  '/auth/verified-email': 'emailVerification',
+  '/onboarding': 'onboarding',
+  '/onboarding/register-account': 'onboarding',
+  '/onboarding/register-profile': 'onboarding',
+  '/onboarding/register-practice': 'onboarding',
+  '/onboarding/thank-you': 'onboarding',
+  '/onboarding/directory-practice/$directoryPracticeKey': 'onboarding',
+  '/switch-practice': 'switchPractice',
+  '/invite': 'invite',
+  '/invite-code': 'inviteCode',
+  '/mobile/$': 'portalRedirect',
+  '/billing/$': 'portalRedirect',
+  '/server-error': 'errorScreens.serverError',
+  '/redirected': 'errorScreens.redirected',
+  '/no-access': 'errorScreens.noAccess',
+  '/not-found': 'errorScreens.notFound',
+  '__root__.errorComponent': 'errorScreens.routeError',
+  '__root__.notFoundComponent': 'errorScreens.notFound',
 };

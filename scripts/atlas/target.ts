@@ -21,6 +21,15 @@ export interface AtlasTarget {
   render(actor: AnyActorRef): ReactElement;
 }
 
+/**
+ * Screens no machine drives (the router's error screens): photographed one card per screen, under
+ * the set's name (scripts/atlas/names.ts `screensWithoutMachine`).
+ */
+export interface AtlasScreenSet {
+  name: string;
+  screens: Record<string, () => ReactElement>;
+}
+
 /** The same runtime configuration the view path tests use. */
 export const atlasConfig: RuntimeConfig = viewConfig;
 

@@ -7,11 +7,31 @@
  */
 
 import { Title } from '@mantine/core';
+import {
+  createMemoryHistory,
+  createRootRouteWithContext,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { AnyActorRef } from 'xstate';
-import { selectIsProviderUnreachable } from '../../machines/session.machine';
+import { type ReactElement, useState } from 'react';
+import { type AnyActorRef, createActor, fromPromise } from 'xstate';
+import type { SessionUser } from '../../machines/domain';
+import { hubConnectionMachine } from '../../machines/hub-connection.machine';
+import {
+  type LoginRequest,
+  type LogoutRequest,
+  type SessionCheckResult,
+  selectIsProviderUnreachable,
+  sessionMachine,
+} from '../../machines/session.machine';
+import { userStoreMachine } from '../../machines/user-store.machine';
+import { RootActorsContext } from '../../src/app/actors-context';
 import { BootstrapView } from '../../src/app/bootstrap-view';
 import type { OnboardingActor } from '../../src/app/live/onboarding';
+import type { RootActors } from '../../src/app/root-actors';
+import { RouteErrorScreen } from '../../src/app/route-error';
+import type { RouterContext } from '../../src/app/router-context';
 import { supportLinksOf } from '../../src/app/support-defaults';
 import { ConnectionStatus } from '../../src/realtime/connection-status';
 import { HubConnectionActorContext } from '../../src/realtime/context';
@@ -23,6 +43,10 @@ import { AuthRedirectView } from '../../src/views/auth/redirect-page';
 import { SignInPendingView } from '../../src/views/auth/sign-in-pending';
 import { UnverifiedEmailView } from '../../src/views/auth/unverified-email-page';
 import { VerifiedEmailView } from '../../src/views/auth/verified-email-page';
+import { NoAccessPage } from '../../src/views/errors/no-access-page';
+import { NotFoundPage } from '../../src/views/errors/not-found-page';
+import { RedirectedPage } from '../../src/views/errors/redirected-page';
+import { ServerErrorPage } from '../../src/views/errors/server-error-page';
 import { InviteCodeView } from '../../src/views/invites/invite-code-page';
 import { InviteView } from '../../src/views/invites/invite-page';
 import { LandingView } from '../../src/views/landing/landing-page';
@@ -48,7 +72,8 @@ import {
 import { hubConnectionPathSpec } from '../../tests/model/realtime.model';
 import type { PathSpec } from '../../tests/support/paths';
 import { fakedMachine } from '../viewer/walker';
-import { type AtlasTarget, atlasConfig, inertEffects } from './target';
+import type { ScreenName } from './names';
+import { type AtlasScreenSet, type AtlasTarget, atlasConfig, inertEffects } from './target';
 
 function EmailVerificationScreen({ actor }: { actor: AnyActorRef }) {
   const screen = useSelector(actor, (s: { context: { screen?: string } }) => s.context.screen);
@@ -205,3 +230,64 @@ export const atlasTargets: AtlasTarget[] = [
     ),
   },
 ];
+
+/** The root actors with the real session machine, signed in as `user` or signed out (provider faked). */
+function rootActorsOf(user: SessionUser | null): RootActors {
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        checkSession: fromPromise<SessionCheckResult>(async () =>
+          user
+            ? { kind: 'signedIn', user, returnTo: null, callbackErrorCode: null }
+            : { kind: 'signedOut', callbackErrorCode: null },
+        ),
+        loginWithRedirect: fromPromise<void, LoginRequest>(async () => undefined),
+        logout: fromPromise<void, LogoutRequest>(async () => undefined),
+      },
+    }),
+  ).start();
+  return {
+    session,
+    hubConnection: createActor(hubConnectionMachine).start(),
+    userStore: createActor(userStoreMachine, { input: undefined }).start(),
+  };
+}
+
+/**
+ * The router's error boundary as the app shows it (src/app/routes.tsx `errorComponent`): the real
+ * RouteErrorScreen in a memory router, with the root actors (signed in shows Logout).
+ */
+function RouteErrorFrame({ user }: { user: SessionUser | null }) {
+  const [{ actors, router }] = useState(() => {
+    const actors = rootActorsOf(user);
+    const error = new Error('the page could not be shown');
+    const rootRoute = createRootRouteWithContext<RouterContext>()({
+      component: () => <RouteErrorScreen error={error} reset={() => undefined} />,
+    });
+    const router = createRouter({
+      routeTree: rootRoute,
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+      context: { actors, config: atlasConfig },
+    });
+    return { actors, router };
+  });
+  return (
+    <RootActorsContext.Provider value={actors}>
+      <RouterProvider router={router} />
+    </RootActorsContext.Provider>
+  );
+}
+
+const atlasUser: SessionUser = { sub: 'auth0|atlas', name: 'Ada Lovelace', email: 'ada@example.test' };
+
+/** The screens no machine drives (scripts/atlas/names.ts `screensWithoutMachine`): the router's error screens. */
+const errorScreens: Record<ScreenName<'errorScreens'>, () => ReactElement> = {
+  routeError: () => <RouteErrorFrame user={null} />,
+  routeErrorSignedIn: () => <RouteErrorFrame user={atlasUser} />,
+  notFound: () => <NotFoundPage />,
+  serverError: () => <ServerErrorPage />,
+  noAccess: () => <NoAccessPage />,
+  redirected: () => <RedirectedPage />,
+};
+
+export const atlasScreenSets: AtlasScreenSet[] = [{ name: 'errorScreens', screens: errorScreens }];

@@ -563,5 +563,7 @@ export function createApi(options: ApiOptions) {
     }
   }
 
-  return { handle };
+  /** The route table (method and path pattern), for tests that must cover every route. */
+  const routeTable = routes.map(({ method, path }) => ({ method, path }));
+  return { handle, routes: routeTable };
 }

@@ -13,6 +13,7 @@ import {
   page,
   readFormBody,
   readJsonBody,
+  readRawBody,
   redirect,
   sendHtml,
   sendJson,
@@ -602,6 +603,11 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
       const email =
         typeof body.email === 'string' ? body.email : `user.${randomBytes(4).toString('hex')}@example.com`;
       const str = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : null);
+      // One account per connection and address: a duplicate is the caller's mistake, not a crash.
+      if (repo.findUserByEmail(connection, email)) {
+        sendJson(res, 409, { message: `an ${connection} account with ${email} exists` });
+        return;
+      }
       const user = repo.createUser({
         connection,
         email,
@@ -723,6 +729,19 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
       const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
       res.writeHead = ((status: number, ...rest: unknown[]) =>
         writeHead(status === 400 ? 200 : status, ...rest)) as typeof res.writeHead;
+    }
+    // oidc-provider reads a body itself, refusing more than its own 56 KB with a 400. A declared
+    // length over the stack's cap got its 413 above; a streamed body (no Content-Length) is read
+    // here first, capped like every body (413, decision 084), and handed over already read
+    // (oidc-provider then takes `req.body`).
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] !== undefined) {
+      readRawBody(req)
+        .then((body) => {
+          (req as IncomingMessage & { body?: string }).body = body.toString('utf8');
+          callback(req, res);
+        })
+        .catch(fail);
+      return;
     }
     callback(req, res);
   }

@@ -73,7 +73,8 @@ export function RootLayout() {
  * level-one heading, so keyboard and screen-reader users start on the new page rather than on
  * <body> (the control they used is gone). A page that moved focus itself (the onboarding wizard
  * focuses each step's heading, a form its first invalid field) keeps it. Waits up to 3 s for a
- * lazily loaded page's heading.
+ * lazily loaded page's heading, and moves focus again when the heading it focused goes with the
+ * previous page (focus back on <body>) within that time.
  */
 function documentPathname(): string {
   const entry = performance.getEntriesByType('navigation')[0];
@@ -95,9 +96,22 @@ function useFocusHeadingOnNavigation(pathname: string) {
     shown.current = pathname;
     const main = document.getElementById(mainContentId);
     if (!main) return;
-    const focusHeading = (): boolean => {
+    // Watched for the whole window, not just until a heading takes focus: while a lazily loaded
+    // page arrives the router still shows the previous one, whose heading may be focused first and
+    // then removed with it (focus falls back to <body>); the new page's heading then takes it.
+    let current: HTMLElement | null = null;
+    const attempt = (): boolean => {
       const active = document.activeElement;
-      if (active && active !== document.body && main.contains(active)) return true;
+      const onBody = !active || active === document.body;
+      if (current) {
+        if (active === current) return false;
+        // Focus moved on (the user, or the page itself): done.
+        if (!(onBody && !current.isConnected)) return true;
+        current = null;
+      } else if (!onBody && active && main.contains(active)) {
+        // The page put focus inside itself (the wizard's step heading, a form's invalid field).
+        return true;
+      }
       // Not a loading screen's hidden heading: it goes when the page arrives, and the focus with it.
       const heading = [...main.querySelectorAll<HTMLElement>('h1:not([data-loading-heading])')].find((h) =>
         h.checkVisibility(),
@@ -105,10 +119,11 @@ function useFocusHeadingOnNavigation(pathname: string) {
       if (!heading) return false;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus();
-      return true;
+      current = heading;
+      return false;
     };
-    let frame = requestAnimationFrame(function attempt() {
-      if (!focusHeading()) frame = requestAnimationFrame(attempt);
+    let frame = requestAnimationFrame(function watch() {
+      if (!attempt()) frame = requestAnimationFrame(watch);
     });
     const giveUp = setTimeout(() => cancelAnimationFrame(frame), 3000);
     return () => {

@@ -1,7 +1,12 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
+import { join, sep } from 'node:path';
+import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinLimits } from '../../server/api/rate-limit';
-import { startTestStack, type TestStack } from '../support/stack';
+import type { RouterContext } from '../../src/app/router-context';
+import { routeTree } from '../../src/app/routes';
+import { DIST_DIR, startTestStack, type TestStack } from '../support/stack';
 import { authorizeUrl, Browser, pkce } from './browser';
 
 /**
@@ -191,6 +196,10 @@ describe('every page the stack serves has a strict CSP and cannot be framed', ()
       ['mailbox missing message', await get(`${stack.mailboxUrl}/messages/999999`)],
       ['AU environment', await get(`${stack.environments.au}/practice/au-harbourside`)],
       ['UK environment', await get(`${stack.environments.uk}/`)],
+      ['AU environment home', await get(`${stack.environments.au}/`)],
+      ['UK environment practice', await get(`${stack.environments.uk}/practice/uk-anything`)],
+      ['environment unknown page', await get(`${stack.environments.au}/no/such/page`)],
+      ['mailbox unknown page', await get(`${stack.mailboxUrl}/no/such/page`)],
     ];
     for (const [name, answer] of strict) expectStrict(name, answer, ["'none'"]);
     // The app's own policy (server/app.ts) lets only the app frame itself.
@@ -198,4 +207,58 @@ describe('every page the stack serves has a strict CSP and cannot be framed', ()
       expectStrict(`app ${path}`, await get(`${stack.appUrl}${path}`), ["'self'"]);
     }
   });
+
+  it('every page of the app origin: each prerendered route, every route of the app, the SPA fallback, the legal pages', async () => {
+    const get = async (path: string) => {
+      const response = await fetch(`${stack.appUrl}${path}`, { redirect: 'manual' });
+      return { response, text: await response.text() };
+    };
+    // The build the stack serves (the prerender writes one <route>/index.html per first screen).
+    expect(existsSync(join(DIST_DIR, '200.html')), 'needs a build in dist/: npm run build').toBe(true);
+    const prerendered = htmlFilesUnder(DIST_DIR)
+      .filter((file) => file === 'index.html' || file.endsWith('/index.html'))
+      .map((file) => `/${file.slice(0, -'index.html'.length)}`.replace(/\/$/, '') || '/');
+    expect(prerendered).toContain('/');
+    expect(prerendered.length).toBeGreaterThan(5);
+    for (const path of prerendered) {
+      const { response, text } = await get(path);
+      expect(response.status, path).toBe(200);
+      // The route's own prerendered file, not the fallback.
+      expect(text, path).toBe(readFileSync(join(DIST_DIR, path, 'index.html'), 'utf8'));
+      expectStrict(`prerendered ${path}`, response, ["'self'"]);
+    }
+    // Every route of the app (parameters filled in), prerendered or served by the SPA fallback.
+    const router = createRouter({
+      routeTree,
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+      context: {} as RouterContext,
+    });
+    const routePaths = Object.values(
+      router.routesById as Record<string, { id: string; fullPath: string; options: { path?: string } }>,
+    )
+      .filter((r) => r.id !== '__root__' && r.options.path !== undefined)
+      .map((r) => r.fullPath.replace(/\$[A-Za-z]+/g, 'some-key').replace(/\/\$$/, '/a/b'));
+    expect(routePaths.length).toBeGreaterThan(10);
+    const fallback = readFileSync(join(DIST_DIR, '200.html'), 'utf8');
+    for (const path of [...routePaths, '/no/such/page', '/onboarding/unknown-step']) {
+      const { response, text } = await get(path);
+      expect(response.status, path).toBe(200);
+      if (!prerendered.includes(path)) expect(text, `${path}: the SPA fallback`).toBe(fallback);
+      expectStrict(`app route ${path}`, response, ["'self'"]);
+    }
+    // The legal documents the app links to (terms, privacy).
+    for (const path of ['/legal/terms', '/legal/privacy']) {
+      const { response } = await get(path);
+      expect(response.status, path).toBe(200);
+      expectStrict(`legal ${path}`, response, ["'self'"]);
+    }
+  });
 });
+
+/** The .html files under a folder, as paths relative to it ('/'-separated). */
+function htmlFilesUnder(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => file.split(sep).join('/'))
+    .filter((file) => statSync(join(root, file)).isFile());
+}

@@ -461,6 +461,60 @@ describe('profile', () => {
     expect(expectFailure(other, 403)).toMatch(/your own email address/);
     expectProblem(await stack.api('/api/profile/alternate-providers', { token }), 400);
   });
+
+  it('alternate providers: the own address in any letter case, with surrounding spaces', async () => {
+    const token = await seededToken(seedAccounts.dualEmail.sub);
+    for (const email of [
+      seedAccounts.dualEmail.email.toUpperCase(),
+      'Liam.Jones@Example.COM',
+      `  ${seedAccounts.dualEmail.email}  `,
+    ]) {
+      const answer = await stack.api(`/api/profile/alternate-providers?email=${encodeURIComponent(email)}`, {
+        token,
+      });
+      expect(answer.status, email).toBe(200);
+      expect(answer.json, email).toEqual(['google-oauth2']);
+    }
+    // The other account with the same address sees this one's provider, also asked in capitals.
+    const google = await seededToken(seedAccounts.dualGoogle.sub);
+    const fromGoogle = await stack.api(
+      `/api/profile/alternate-providers?email=${encodeURIComponent(seedAccounts.dualGoogle.email.toUpperCase())}`,
+      { token: google },
+    );
+    expect(fromGoogle.json).toEqual(['auth0']);
+  });
+
+  it('alternate providers: an unverified caller gets [] even for an address other accounts use', async () => {
+    // Somebody signs up, unverified, with Liam's address: Liam's sign-in methods stay hidden.
+    const squatter = await stack.createUser({
+      email: seedAccounts.dualEmail.email,
+      connection: 'windowslive',
+      emailVerified: false,
+    });
+    const answer = await stack.api(
+      `/api/profile/alternate-providers?email=${encodeURIComponent(seedAccounts.dualEmail.email)}`,
+      { token: squatter.accessToken },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual([]);
+    // In capitals too, and another address is still refused (403), not answered.
+    const upper = await stack.api(
+      `/api/profile/alternate-providers?email=${encodeURIComponent(seedAccounts.dualEmail.email.toUpperCase())}`,
+      { token: squatter.accessToken },
+    );
+    expect(upper.json).toEqual([]);
+    const other = await stack.api(
+      `/api/profile/alternate-providers?email=${encodeURIComponent(seedAccounts.verified.email)}`,
+      { token: squatter.accessToken },
+    );
+    expect(expectFailure(other, 403)).toMatch(/your own email address/);
+    // Liam, verified, still gets his answer.
+    const liam = await stack.api(
+      `/api/profile/alternate-providers?email=${encodeURIComponent(seedAccounts.dualEmail.email)}`,
+      { token: await seededToken(seedAccounts.dualEmail.sub) },
+    );
+    expect(liam.json).toEqual(expect.arrayContaining(['google-oauth2']));
+  });
 });
 
 describe('email verification (the provider verifies; the API trusts only the provider)', () => {

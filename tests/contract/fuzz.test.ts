@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
 import { startTestStack, type TestStack } from '../support/stack';
 import { authorizeUrl, Browser, pkce } from './browser';
 
@@ -32,12 +33,24 @@ interface Sent {
   url: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
+  /** Stream the body with chunked transfer encoding (no Content-Length declared). */
+  chunked?: boolean;
 }
 
-/** One request over node:http (no client-side normalisation of the path or the method). */
+/**
+ * One request over node:http (no client-side normalisation of the path or the method). The answer
+ * is the status the server sent: a connection broken before any answer rejects (a test never
+ * counts it as a refusal). A server that answers before the whole body is sent (an over-limit
+ * upload refused early) still has its answer read; an error while the rest is written after that
+ * answer is not the server's failure.
+ */
 function send(input: Sent): Promise<{ status: number; text: string }> {
   const url = new URL(input.url);
   return new Promise((resolve, reject) => {
+    let answer: { status: number; chunks: Buffer[] } | null = null;
+    const settle = () => {
+      if (answer) resolve({ status: answer.status, text: Buffer.concat(answer.chunks).toString('utf8') });
+    };
     const req = request(
       {
         host: url.hostname,
@@ -47,27 +60,52 @@ function send(input: Sent): Promise<{ status: number; text: string }> {
         // The raw path as given (fetch and URL would re-encode it).
         path: input.url.slice(url.origin.length) || '/',
         headers: {
-          ...(input.body === undefined ? {} : { 'Content-Length': Buffer.byteLength(input.body) }),
+          ...(input.body === undefined || input.chunked
+            ? {}
+            : { 'Content-Length': Buffer.byteLength(input.body) }),
+          ...(input.chunked ? { 'Transfer-Encoding': 'chunked' } : {}),
           ...(input.headers ?? {}),
         },
       },
       (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-        );
+        const received = { status: res.statusCode ?? 0, chunks: [] as Buffer[] };
+        answer = received;
+        res.on('data', (chunk: Buffer) => received.chunks.push(chunk));
+        res.on('end', settle);
+        // The status line and headers were read: a connection cut during the rest still answered.
+        res.on('aborted', settle);
+        res.on('error', settle);
       },
     );
-    // The server may answer (413) and close before a large upload is through.
-    const uploading =
-      Number(input.headers?.['Content-Length'] ?? Buffer.byteLength(input.body ?? '')) > 64 * 1024;
     req.on('error', (error: NodeJS.ErrnoException) => {
-      if (uploading && (error.code === 'EPIPE' || error.code === 'ECONNRESET'))
-        resolve({ status: 413, text: '' });
-      else reject(error);
+      if (answer) settle();
+      else
+        reject(
+          new Error(
+            `${input.method} ${input.url}: no answer, the connection broke (${error.code ?? error.message})`,
+          ),
+        );
     });
-    req.end(input.body);
+    if (input.body === undefined) {
+      req.end();
+      return;
+    }
+    // In 8 KB writes, each after the previous one was taken, so the server can answer (and an
+    // early answer is read) while the upload is still under way.
+    const body = Buffer.from(input.body);
+    let offset = 0;
+    const writeNext = () => {
+      while (offset < body.length) {
+        const chunk = body.subarray(offset, offset + 8192);
+        offset += chunk.length;
+        if (!req.write(chunk)) {
+          req.once('drain', writeNext);
+          return;
+        }
+      }
+      req.end();
+    };
+    writeNext();
   });
 }
 
@@ -178,6 +216,25 @@ async function expectServing() {
 }
 
 const runs = (n: number) => ({ numRuns: n, seed: Number(process.env.FUZZ_SEED ?? 18), endOnFailure: true });
+
+describe('the fuzzed routes are the server’s routes', () => {
+  it('every API route of the server is fuzzed, and every fuzzed path is a route', () => {
+    // The sharedDirectoryPractice entry without its key gets one from the generators.
+    const concrete = apiPaths.map((p) => (p === '/api/sharedDirectoryPractice' ? `${p}/some-key` : p));
+    expect(stack.apiRoutes.length).toBeGreaterThan(0);
+    for (const route of stack.apiRoutes) {
+      expect(
+        concrete.some((p) => route.path.test(p)),
+        `${route.method} ${route.path}: add a path to apiPaths in tests/contract/fuzz.test.ts`,
+      ).toBe(true);
+    }
+    for (const p of concrete)
+      expect(
+        stack.apiRoutes.some((route) => route.path.test(p)),
+        `${p} is no route of the server`,
+      ).toBe(true);
+  });
+});
 
 describe('fuzz: no 5xx, no unhandled error, the stack keeps serving', () => {
   it('table: every /api route with every malformed path segment, GET and POST', async () => {
@@ -348,7 +405,7 @@ describe('fuzz: no 5xx, no unhandled error, the stack keeps serving', () => {
 describe('bodies over 64 KB are refused with 413 everywhere', () => {
   const big = Buffer.alloc(70 * 1024, 'a');
 
-  it('the API, the hub’s long-polling send, the provider’s login form, its token endpoint and the test hooks', async () => {
+  it('the API, the hub’s long-polling send, the provider’s login, sign-up and social forms, its token endpoint and the test hooks: declared or streamed', async () => {
     const negotiated = await send({
       method: 'POST',
       url: `${stack.appUrl}/sockets/appstate/negotiate?negotiateVersion=1`,
@@ -364,37 +421,64 @@ describe('bodies over 64 KB are refused with 413 everywhere', () => {
         challenge: pkce().challenge,
       }),
     );
+    const interaction = new URL(start.location ?? '').href;
     const cookie = [...browser.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
-    const targets: Sent[] = [
+    const formBody = Buffer.from(`email=a%40example.test&password=${'a'.repeat(70 * 1024)}`);
+    const targets: (Sent & { body: Buffer })[] = [
       {
         method: 'POST',
         url: `${stack.appUrl}/api/onboarding/verify-pin`,
         headers: { 'Content-Type': 'application/json' },
+        body: big,
       },
       {
         method: 'POST',
         url: `${stack.appUrl}/sockets/appstate?id=${connectionToken}`,
         headers: { Authorization: `Bearer ${token}` },
+        body: big,
       },
-      { method: 'POST', url: `${new URL(start.location ?? '').href}/login`, headers: { ...form, cookie } },
-      { method: 'POST', url: `${stack.idpUrl}/oauth/token`, headers: form },
+      { method: 'POST', url: `${interaction}/login`, headers: { ...form, cookie }, body: formBody },
+      { method: 'POST', url: `${interaction}/signup`, headers: { ...form, cookie }, body: formBody },
+      { method: 'POST', url: `${interaction}/social`, headers: { ...form, cookie }, body: formBody },
+      { method: 'POST', url: `${stack.idpUrl}/oauth/token`, headers: form, body: formBody },
       {
         method: 'POST',
         url: `${stack.idpUrl}/__test/users`,
         headers: { 'Content-Type': 'application/json' },
+        body: big,
       },
       {
         method: 'POST',
         url: `${stack.appUrl}/__test/activate`,
         headers: { 'Content-Type': 'application/json' },
+        body: big,
       },
     ];
     for (const target of targets) {
-      const answer = await send({ ...target, body: big });
-      expect(answer.status, target.url).toBe(413);
+      for (const chunked of [false, true]) {
+        const answer = await send({ ...target, chunked });
+        expect(answer.status, `${target.url} (${chunked ? 'streamed' : 'declared'})`).toBe(413);
+      }
     }
-    // A declared 50 MB upload is refused before it is read.
+    // A streamed body under the cap still reaches oidc-provider whole (its answer is about the
+    // grant, not the body).
+    const small = await send({
+      method: 'POST',
+      url: `${stack.idpUrl}/oauth/token`,
+      headers: form,
+      chunked: true,
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: 'nope',
+        client_id: stack.clientId,
+        redirect_uri: `${stack.appUrl}/auth/redirect`,
+        code_verifier: pkce().verifier,
+      }).toString(),
+    });
+    expect(small.text).not.toMatch(/parse/);
+    expect(JSON.parse(small.text)).toMatchObject({ error: 'invalid_grant' });
+    // A declared 50 MB upload is refused before it is read: the answer arrives while only one byte was sent.
     const declared = await send({
       method: 'POST',
       url: `${stack.appUrl}/sockets/appstate?id=${connectionToken}`,
@@ -405,6 +489,44 @@ describe('bodies over 64 KB are refused with 413 everywhere', () => {
     await expectServing();
   });
 
+  it('the hub’s WebSocket: a frame over 64 KB closes the connection with 1009, a frame under it is taken', async () => {
+    const negotiated = await send({
+      method: 'POST',
+      url: `${stack.appUrl}/sockets/appstate/negotiate?negotiateVersion=1`,
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const { connectionToken } = JSON.parse(negotiated.text) as { connectionToken: string };
+    const ws = new WebSocket(
+      `${stack.appUrl.replace(/^http/, 'ws')}/sockets/appstate?id=${connectionToken}&access_token=${token}`,
+    );
+    const messages: string[] = [];
+    ws.on('message', (data: Buffer) => messages.push(data.toString('utf8')));
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    const RS = '\u001e';
+    ws.send(`{"protocol":"json","version":1}${RS}`);
+    await vi.waitFor(() => expect(messages.join('')).toContain(`{}${RS}`));
+    // Just under the cap: an invocation the hub reads (and ignores), the socket stays open.
+    const invocation = (size: number) => {
+      const frame = `{"type":1,"target":"ping","arguments":["${'a'.repeat(size)}"]}${RS}`;
+      return frame;
+    };
+    const under = invocation(60 * 1024);
+    expect(Buffer.byteLength(under)).toBeLessThan(64 * 1024);
+    ws.send(under);
+    // A ping record after it still gets the hub's ping answer: the connection is alive.
+    ws.send(`{"type":6}${RS}`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    // Over the cap: closed with 1009 (message too big), never buffered.
+    const closed = new Promise<number>((resolve) => ws.once('close', (code: number) => resolve(code)));
+    ws.send(invocation(70 * 1024));
+    expect(await closed).toBe(1009);
+    await expectServing();
+  });
+
   it('a malformed path answers 400, not 500 (/api/sharedDirectoryPractice/%ZZ)', async () => {
     const answer = await send({ method: 'GET', url: `${stack.appUrl}/api/sharedDirectoryPractice/%ZZ` });
     expect(answer.status).toBe(400);
@@ -412,6 +534,20 @@ describe('bodies over 64 KB are refused with 413 everywhere', () => {
       status: 400,
       errors: { key: ['The practice key is not valid.'] },
     });
+    await expectServing();
+  });
+});
+
+describe('the test hooks answer a caller’s mistake with 4xx', () => {
+  it('the provider’s user test hook answers a duplicate account with 409, not 500', async () => {
+    const body = JSON.stringify({ email: 'fuzz.user@example.test' });
+    const answer = await send({
+      method: 'POST',
+      url: `${stack.idpUrl}/__test/users`,
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
+    expect(answer.status).toBe(409);
     await expectServing();
   });
 });

@@ -16,7 +16,8 @@ import {
  * Keyboard-only journeys: the AU onboarding (pin → email sign-up at the identity
  * provider's pages → mailbox link → profile → practice → AU environment) and an invite-code join,
  * with Tab, Shift+Tab, Enter, Space and the arrow keys (and typing into text fields) — no clicks.
- * At each step focus lands on the new heading; a submit with invalid fields announces it (live
+ * At each step focus lands on the new heading (the wizard's steps, the verified-email page, the
+ * invite-code page after the sign-in); a submit with invalid fields (profile, practice, invite code) announces it (live
  * region) and focuses the first invalid field; Tab reaches every control (no trap); every control
  * the keyboard reaches on the app's pages shows its focus (keyboard-support.ts).
  *
@@ -96,7 +97,8 @@ it.describe('keyboard only', () => {
     const link = /https?:\/\/\S+\/u\/email-verification\?ticket=\S+/.exec(newest?.text ?? '')?.[0];
     expect(link).toBeTruthy();
     await page.goto(link ?? '');
-    await expect(page.getByRole('heading', { name: 'Thank you for verifying your email.' })).toBeVisible();
+    // The outcome replaces the 'Verifying your email' screen: focus lands on its heading.
+    await expectHeadingFocused(page, 'Thank you for verifying your email.');
     await page.goBack();
     // Back on the verification page, the app sees the verified email and moves on by itself; only
     // if it has not, the user presses "I've verified my email". (Tabbing on while the page moves on
@@ -142,6 +144,22 @@ it.describe('keyboard only', () => {
     // Step 3: the practice (Australia chosen with the arrow keys).
     await expect(page).toHaveURL(/\/onboarding\/register-practice$/);
     await expectHeadingFocused(page, 'Your practice');
+    // Tab reaches every control of the step and Shift+Tab walks back (no trap).
+    await expect(page.getByRole('button', { name: 'Register practice' })).toBeEnabled();
+    await expectNoFocusTrap(page);
+    // An empty submit: the errors are announced (live region) and focus goes to the first invalid field.
+    await tabTo(page, page.getByRole('button', { name: 'Register practice' }));
+    await page.keyboard.press('Enter');
+    const practiceAnnouncement = page
+      .locator('[data-onboarding-step="practice"]')
+      .getByTestId('form-announcement');
+    await expect(practiceAnnouncement).toHaveText(/^\d+ fields need your attention\.$/);
+    await expect(practiceAnnouncement).toHaveAttribute('aria-live', 'polite');
+    const firstInvalid = page.locator('[data-onboarding-step="practice"] [aria-invalid="true"]').first();
+    await expect(firstInvalid).toBeFocused();
+    await expect(field(page, 'practice.businessName')).toBeFocused();
+    await expect(field(page, 'practice.businessName')).toHaveAttribute('aria-invalid', 'true');
+    await expectFocusWasVisible(page);
     const region = page.getByTestId('region-choice');
     await tabTo(page, region.getByRole('radio', { checked: true }));
     await page.keyboard.press('ArrowRight');
@@ -195,6 +213,9 @@ it.describe('keyboard only', () => {
       }
       await expect(page).toHaveURL(/\/invite-code$/, { timeout: 3000 });
     }).toPass({ timeout: 20_000 });
+    // Back from the provider, the sign-in return page moves on to the invite-code page: focus
+    // lands on its heading.
+    await expectHeadingFocused(page, 'Join with an invite code');
 
     const code = field(page, 'inviteCode');
     await expect(code).toBeVisible();

@@ -26,6 +26,21 @@ async function everythingStored(page: Page): Promise<string[]> {
   });
 }
 
+/** Every cookie of the browser (app, provider, mailbox: all on this host), as "name=value". */
+async function everyCookie(page: Page): Promise<string[]> {
+  return (await page.context().cookies()).map((c) => `${c.name}=${decodeURIComponent(c.value)}`);
+}
+
+/** Nothing of `traces` in local storage, session storage or cookies. */
+async function expectNoTraces(page: Page, traces: string[], when: string) {
+  const stored = (await everythingStored(page)).join('\n');
+  const cookies = (await everyCookie(page)).join('\n');
+  for (const trace of traces) {
+    expect(stored, `${when}: ${trace} in storage`).not.toContain(trace);
+    expect(cookies, `${when}: ${trace} in a cookie`).not.toContain(trace);
+  }
+}
+
 test.describe('a shared computer', () => {
   test('user B fills the wizard and logs out; user A signs in and finds nothing of B (forms, local and session storage)', async ({
     page,
@@ -71,6 +86,7 @@ test.describe('a shared computer', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
     const afterLogout = (await everythingStored(page)).join('\n');
     for (const trace of bTraces) expect(afterLogout).not.toContain(trace);
+    await expectNoTraces(page, bTraces, 'after B logged out');
 
     // A signs in on the same browser: empty forms, no pin, nothing of B's stored.
     await page.getByRole('button', { name: 'Login' }).click();
@@ -96,7 +112,62 @@ test.describe('a shared computer', () => {
     await expect(page.getByTestId('onboarding-devices')).toHaveCount(0);
     const asA = (await everythingStored(page)).join('\n');
     for (const trace of bTraces) expect(asA).not.toContain(trace);
+    await expectNoTraces(page, bTraces, 'A signed in');
     await expect(page.locator('body')).not.toContainText('Beatrice');
+  });
+
+  test('user B stores a draft and an invite and walks away without logging out; when B’s provider session has ended, user A signs in and finds nothing of B (forms, storage, cookies, the stored page)', async ({
+    page,
+    stack,
+  }) => {
+    const b = await createUser(stack, { email: uniqueEmail('bex'), name: 'Bex Brightwater' });
+    const a = await createUser(stack, { email: uniqueEmail('ari'), name: 'Ari Appleby' });
+    const inviteKey = 'bex-private-practice';
+    const bTraces = ['Rebecca', 'Brightwater', '0487654321', '1982-07-08', inviteKey, b.email, b.sub];
+
+    // B signs in, fills step 2 of the wizard (not sent), then opens an invite link.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await logInAtIdp(page, b.email);
+    await expect(page.getByRole('button', { name: 'Account menu for Bex Brightwater' })).toBeVisible();
+    await page.goto('/onboarding/register-profile');
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await field(page, 'firstName').fill('Rebecca');
+    await field(page, 'lastName').fill('Brightwater');
+    await field(page, 'phone').fill('0487654321');
+    await field(page, 'dateOfBirth').fill('1982-07-08');
+    await expect.poll(async () => (await everythingStored(page)).join('\n')).toContain('0487654321');
+    await page.goto(`/invite?practiceKey=${inviteKey}`);
+    await expect(page.getByRole('heading', { name: 'Create your profile' })).toBeVisible();
+    await expect.poll(async () => (await everythingStored(page)).join('\n')).toContain(inviteKey);
+    // Signed in, the tokens stay in memory: no cookie carries B's address, account or name.
+    const cookiesAsB = (await everyCookie(page)).join('\n');
+    for (const trace of [b.email, b.sub, 'Brightwater']) expect(cookiesAsB).not.toContain(trace);
+
+    // B walks away; the provider's session ends (expired, as it would after a while): its
+    // session cookies go, nothing else does — the app's storage still holds B's draft and invite.
+    const providerSession = (await page.context().cookies()).filter((c) => /^_session/.test(c.name));
+    expect(providerSession.length, 'the provider keeps its session in cookies').toBeGreaterThan(0);
+    for (const cookie of providerSession) {
+      await page.context().clearCookies({ name: cookie.name, domain: cookie.domain, path: cookie.path });
+    }
+    expect((await everythingStored(page)).join('\n')).toContain(inviteKey);
+
+    // A comes to the same browser and signs in.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await logInAtIdp(page, a.email);
+    await expect(page.getByRole('button', { name: 'Account menu for Ari Appleby' })).toBeVisible();
+    // Not sent to B's stored page (the invite) either.
+    expect(page.url()).not.toContain(inviteKey);
+    await expectNoTraces(page, bTraces, 'A signed in');
+    await page.goto('/onboarding/register-profile');
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await expect(field(page, 'email')).toHaveValue(a.email);
+    for (const name of ['firstName', 'lastName', 'phone', 'dateOfBirth'])
+      await expect(field(page, name)).toHaveValue('');
+    await expect(page.locator('body')).not.toContainText('Rebecca');
+    await expectNoTraces(page, bTraces, 'A on the wizard');
   });
 
   test('an unverified account opening /auth/verified-email with its own address is not verified (only the emailed link verifies)', async ({

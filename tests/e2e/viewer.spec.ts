@@ -102,4 +102,25 @@ test('pick a machine, send an event, play a journey; the chart and the real scre
   expect(end.join(' + ')).toBe(last);
   for (const leaf of end) await expect.poll(() => highlighted(page, leaf)).toBe(true);
   await expect(screen.locator('body[data-atlas-ready="ok"]')).toBeAttached();
+  // The screen beside the chart is the final state's: the harness mounted that state…
+  const finalKey = JSON.stringify(JSON.parse((await stateValue(page).textContent()) ?? 'null'));
+  await expect(screen.locator('body')).toHaveAttribute('data-atlas-state', finalKey);
+  // …and shows what the screen atlas shows for it (the same harness, opened on its own).
+  const reference = await page.context().newPage();
+  await reference.goto(`${base}/atlas/harness.html?locale=en-AU`);
+  await reference.waitForSelector('body[data-atlas-loaded]', { state: 'attached' });
+  const expected = await reference.evaluate(async (key) => {
+    const entry = window.atlas.list('inviteCode').find((s) => s.key === key);
+    if (!entry) return null;
+    await window.atlas.show('inviteCode', entry.pathIndex, entry.step);
+    return {
+      state: document.body.dataset.atlasState,
+      headings: [...document.querySelectorAll('#root h1')].map((h) => h.textContent ?? ''),
+    };
+  }, finalKey);
+  await reference.close();
+  expect(expected, `the atlas has no screen for ${finalKey}`).not.toBeNull();
+  expect(expected?.state).toBe(finalKey);
+  expect(expected?.headings.length).toBeGreaterThan(0);
+  await expect(screen.locator('#root h1')).toHaveText(expected?.headings ?? []);
 });

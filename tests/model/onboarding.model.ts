@@ -156,6 +156,7 @@ const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])>
     new Error('500'),
   ),
   'xstate.done.actor.fetchDevices': done('fetchDevices', [{ deviceKey: 'd1', name: 'Hub', type: 'hub' }]),
+  'xstate.error.actor.fetchDevices': error('fetchDevices', fixtures.limited, new Error('500')),
   'xstate.done.actor.registerPractice': done('registerPractice', 'pk-1'),
   'xstate.error.actor.registerPractice': error(
     'registerPractice',
@@ -292,7 +293,14 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
     'practice.change': unchanged,
     'region.select': unchanged,
     'xstate.done.actor.fetchDevices': 'practice.filling.editing',
-    'xstate.error.actor.fetchDevices': 'practice.filling.editing',
+    'xstate.error.actor.fetchDevices': ({ event }) => {
+      const failure = errorOf<{ kind?: string; status?: number }>(event);
+      const limited = failure.kind === 'failed' && failure.status === 429;
+      return {
+        state: 'practice.filling.editing',
+        context: { 'error.code': limited ? 'devicesLimited' : 'devicesUnavailable' },
+      };
+    },
     'practice.submit': ({ before }) =>
       isProfileComplete(before.context.draft.profile) ? 'practice.submitting' : unchanged,
     'practice.completeProfile': ({ before }) =>

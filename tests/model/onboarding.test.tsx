@@ -206,6 +206,12 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
           expect(text('Practice exists')).toBe(error?.code === 'practiceFailed');
           expect(text('The sign-in could not start, please try again.')).toBe(error?.code === 'signInFailed');
           await waitFor(() => expect(text('Check the form')).toBe(error?.code === 'practiceRejected'));
+          expect(
+            text('The devices of your companion app could not be loaded. You can continue without them.'),
+          ).toBe(error?.code === 'devicesUnavailable');
+          expect(text('Too many attempts. Please wait 42 seconds and try again.')).toBe(
+            error?.code === 'devicesLimited',
+          );
           expect(screen.queryAllByTestId('onboarding-devices').some(isShown)).toBe(
             snapshot.context.devices.length > 0,
           );

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Center, Container, Loader, Stack, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -47,13 +48,24 @@ export function VerifiedEmailView({
     s.matches('verified') ? 'verified' : s.matches('failed') ? 'failed' : 'busy',
   );
   const storedPage = useSelector(actor, selectStoredPage);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The outcome replaces the 'Verifying your email' screen (the page is opened from the emailed
+  // link, or 'Try again' is gone): keyboard and screen-reader users start on its heading (decision
+  // 072), unless they have moved focus somewhere themselves.
+  useEffect(() => {
+    if (state === 'busy') return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    heading.current?.focus();
+  }, [state]);
 
   if (state === 'busy') return <VerifyingEmail />;
   return (
     <Container size="sm" py="xl">
       <Stack gap="md" align="flex-start">
         {state === 'verified' ? (
-          <Title order={1}>
+          <Title order={1} tabIndex={-1} ref={heading}>
             <FormattedMessage
               id="auth.verified.title"
               defaultMessage="Thank you for verifying your email."
@@ -62,7 +74,7 @@ export function VerifiedEmailView({
           </Title>
         ) : (
           <>
-            <Title order={1}>
+            <Title order={1} tabIndex={-1} ref={heading}>
               <FormattedMessage
                 id="auth.verified.failedTitle"
                 defaultMessage="We couldn't verify your email"

@@ -1,4 +1,4 @@
-import { defineMessage, defineMessages } from 'react-intl';
+import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
 
 /** Texts of the onboarding screens (spec §2, §5, §8; en-AU source text). */
 export const onboardingMessages = defineMessages({
@@ -159,3 +159,20 @@ export const directoryExistsMessage = defineMessage<{ name: string }>({
     'An account already exists for {name}. Please contact your practice administration team and request an invite to {name}',
   description: 'Directory practice link: the practice already has an account (spec §8)',
 });
+
+const limitedWithHint = defineMessage<{ seconds: number }>({
+  id: 'onboarding.pin.limited',
+  defaultMessage:
+    'Too many attempts. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+  description: 'Error: too many pin checks from this device, with how long the server asked to wait',
+});
+
+/**
+ * Too many pin checks (429 from verify-pin on the pin step, or fetch-devices on the practice step,
+ * decision 082): the server's waiting time when it gave one.
+ */
+export function limitedMessage(intl: IntlShape, retryAfterSeconds: number | null): string {
+  return retryAfterSeconds
+    ? intl.formatMessage(limitedWithHint, { seconds: retryAfterSeconds })
+    : intl.formatMessage(onboardingMessages.pinLimitedNoHint);
+}

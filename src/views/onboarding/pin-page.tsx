@@ -9,7 +9,7 @@ import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
 import { OneTimeCodeInput } from '../../ui/one-time-code-input';
 import { pinSchema } from '../../validation/schemas';
-import { onboardingMessages as m } from './messages';
+import { limitedMessage, onboardingMessages as m } from './messages';
 import { OnboardingFrame } from './onboarding-frame';
 
 const selectVerifying = (s: OnboardingSnapshot) => s.matches({ pin: 'verifying' });
@@ -31,18 +31,7 @@ export function PinPage({ initialPin }: { initialPin?: string }) {
       : error?.code === 'pinInvalid'
         ? intl.formatMessage(m.pinInvalid)
         : error?.code === 'pinLimited'
-          ? error.retryAfterSeconds
-            ? intl.formatMessage(
-                {
-                  id: 'onboarding.pin.limited',
-                  defaultMessage:
-                    'Too many attempts. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
-                  description:
-                    'Error: too many pin checks from this device, with how long the server asked to wait',
-                },
-                { seconds: error.retryAfterSeconds },
-              )
-            : intl.formatMessage(m.pinLimitedNoHint)
+          ? limitedMessage(intl, error.retryAfterSeconds)
           : null;
 
   return (

@@ -17,7 +17,7 @@ import { useSchemaValidation } from '../../forms/use-schema-validation';
 import { type PracticeFormValues, practiceFields, practiceSchema } from '../../validation/schemas';
 import { agreementLinkFor } from '../shared/agreement-link';
 import { ServerErrors, ValuesSync } from './form-sync';
-import { devicesMessage, onboardingMessages as m } from './messages';
+import { devicesMessage, limitedMessage, onboardingMessages as m } from './messages';
 import { OnboardingFrame } from './onboarding-frame';
 
 const selectFetchingDevices = (s: OnboardingSnapshot) =>
@@ -34,6 +34,11 @@ const selectRegions = (s: OnboardingSnapshot) => s.context.regions;
 const selectRegion = (s: OnboardingSnapshot) => practiceDraftOf(s.context).environment;
 const selectDevices = (s: OnboardingSnapshot) => s.context.devices;
 const selectDevicesUnavailable = (s: OnboardingSnapshot) => s.context.error?.code === 'devicesUnavailable';
+/** fetch-devices answered 429 (decision 082): the waiting time, or null without a hint. */
+const selectDevicesLimited = (s: OnboardingSnapshot) =>
+  s.context.error?.code === 'devicesLimited'
+    ? { retryAfterSeconds: s.context.error.retryAfterSeconds }
+    : null;
 const selectError = (s: OnboardingSnapshot) => s.context.error;
 
 const regionNames = { au: m.regionAu, uk: m.regionUk } as const;
@@ -157,6 +162,11 @@ function DevicesNote({ actor }: { actor: OnboardingActor }) {
   const intl = useIntl();
   const devices = useSelector(actor, selectDevices);
   const unavailable = useSelector(actor, selectDevicesUnavailable);
+  const limited = useSelector(
+    actor,
+    selectDevicesLimited,
+    (a, b) => a?.retryAfterSeconds === b?.retryAfterSeconds,
+  );
   return (
     <>
       {devices.length > 0 && (
@@ -167,6 +177,11 @@ function DevicesNote({ actor }: { actor: OnboardingActor }) {
       {unavailable && (
         <Alert color="yellow" variant="light">
           {intl.formatMessage(m.devicesUnavailable)}
+        </Alert>
+      )}
+      {limited && (
+        <Alert color="yellow" variant="light" data-testid="onboarding-devices-limited">
+          {limitedMessage(intl, limited.retryAfterSeconds)}
         </Alert>
       )}
     </>
