@@ -29,7 +29,7 @@ import { userStoreMachine } from '../../machines/user-store.machine';
 import { RootActorsContext } from '../../src/app/actors-context';
 import { BootstrapView } from '../../src/app/bootstrap-view';
 import type { OnboardingActor } from '../../src/app/live/onboarding';
-import type { RootActors } from '../../src/app/root-actors';
+import { existingRealtime, type RootActors } from '../../src/app/root-actors';
 import { RouteErrorScreen } from '../../src/app/route-error';
 import type { RouterContext } from '../../src/app/router-context';
 import { supportLinksOf } from '../../src/app/support-defaults';
@@ -248,8 +248,10 @@ function rootActorsOf(user: SessionUser | null): RootActors {
   ).start();
   return {
     session,
-    hubConnection: createActor(hubConnectionMachine).start(),
-    userStore: createActor(userStoreMachine, { input: undefined }).start(),
+    realtime: existingRealtime({
+      hubConnection: createActor(hubConnectionMachine).start(),
+      userStore: createActor(userStoreMachine, { input: undefined }).start(),
+    }),
   };
 }
 
@@ -285,7 +287,7 @@ const errorScreens: Record<ScreenName<'errorScreens'>, () => ReactElement> = {
   routeError: () => <RouteErrorFrame user={null} />,
   routeErrorSignedIn: () => <RouteErrorFrame user={atlasUser} />,
   notFound: () => <NotFoundPage />,
-  serverError: () => <ServerErrorPage />,
+  serverError: () => <ServerErrorPage onRetry={() => undefined} />,
   noAccess: () => <NoAccessPage />,
   redirected: () => <RedirectedPage />,
 };
