@@ -35,7 +35,10 @@ const reactDom = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const wholeLibraries =
   /[\\/]node_modules[\\/](@tanstack[\\/](router-core|react-router|history|store|react-store)|xstate|@xstate[\\/]react|react-intl|@formatjs[\\/][^\\/]+|intl-messageformat|use-sync-external-store|clsx)[\\/]/;
 
-const bootLayer = /[\\/]src[\\/]boot[\\/]libraries[\\/](\w+)\.ts$/;
+/** Form libraries (Formik, yup and what they bring). */
+const formLibraries =
+  /[\\/]node_modules[\\/](formik|yup|lodash-es|lodash|react-number-format|property-expr|tiny-case|toposort|deepmerge|react-fast-compare|hoist-non-react-statics|tiny-warning)[\\/]/;
+const bootLayer = /[\\/]src[\\/]boot[\\/]libraries[\\/](state|router|ui)\.ts$/;
 /** The boot layer (src/boot/libraries/<layer>.ts) a library module belongs to. */
 function layerOf(id: string): string {
   const own = bootLayer.exec(id)?.[1];
@@ -101,6 +104,19 @@ export function bootChunks() {
       name: (id: string) => `lib-${layerOf(id)}`,
       priority: 2,
       test: (id: string) => wholeLibraries.test(id) || known().mantine.has(id) || bootLayer.test(id),
+    },
+    {
+      // The forms' layer (src/boot/libraries/forms.ts): loaded before a screen with a form, as one
+      // chunk, never on the first screen's path.
+      name: 'forms',
+      priority: 1,
+      includeDependenciesRecursively: false,
+      test: (id: string) =>
+        (formLibraries.test(id) ||
+          /[\\/]src[\\/](forms|validation)[\\/]/.test(id) ||
+          id.endsWith('/src/boot/libraries/forms.ts')) &&
+        !known().app.has(id) &&
+        !known().entry.has(id),
     },
     // The app's modules only: what they share with the entry stays in the entry (already loaded).
     {

@@ -37,3 +37,18 @@ export function lazyScreen<TModule extends Record<string, unknown>, TKey extends
     name,
   );
 }
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A screen with a form: the forms' layer (Formik, yup, the field system: src/boot/libraries/forms.ts)
+ * is evaluated in a task of its own first, then the screen's chunk in the next (decision 058), as
+ * the boot loads its layers. A failed load fails the screen's load as before.
+ */
+export function withForms<TModule>(load: () => Promise<TModule>): () => Promise<TModule> {
+  return async () => {
+    await import('../boot/libraries/forms');
+    await nextTask();
+    return load();
+  };
+}

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, createRoute } from '@tanstack/react-router';
 import { signedInOnlyPending } from './guard-screens';
 import { requireSignedIn } from './guards';
-import { lazyScreen } from './lazy-screen';
+import { lazyScreen, withForms } from './lazy-screen';
 import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error';
 import type { RouterContext } from './router-context';
@@ -65,7 +65,10 @@ export const verifiedEmailRoute = createRoute({
 export const onboardingFlowRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'onboarding-flow',
-  component: lazyScreen(() => import('../views/onboarding/onboarding-flow'), 'OnboardingFlow'),
+  component: lazyScreen(
+    withForms(() => import('../views/onboarding/onboarding-flow')),
+    'OnboardingFlow',
+  ),
 });
 
 export const onboardingRoute = createRoute({
@@ -113,14 +116,20 @@ export const inviteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invite',
   validateSearch: inviteSearch,
-  component: lazyScreen(() => import('./screens/invite'), 'InviteScreen'),
+  component: lazyScreen(
+    withForms(() => import('./screens/invite')),
+    'InviteScreen',
+  ),
 });
 
 export const inviteCodeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invite-code',
   validateSearch: inviteCodeSearch,
-  component: lazyScreen(() => import('./screens/invite-code'), 'InviteCodeScreen'),
+  component: lazyScreen(
+    withForms(() => import('./screens/invite-code')),
+    'InviteCodeScreen',
+  ),
 });
 
 export const mobileRoute = createRoute({
