@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { selectIsProviderUnreachable } from '../../machines/session.machine';
 import { ConnectionStatus } from '../realtime/connection-status';
@@ -60,7 +60,7 @@ export function RootLayout() {
               onBack={() => session.send({ type: 'session.dismissError' })}
             />
           ) : (
-            <Outlet />
+            <FirstScreenOutlet />
           )}
         </Box>
       </Box>
@@ -131,4 +131,17 @@ function useFocusHeadingOnNavigation(pathname: string) {
       clearTimeout(giveUp);
     };
   }, [pathname]);
+}
+
+/**
+ * The route's screen, mounted in a deferred render the first time (decision 058). The router's
+ * first load ends in store updates that React renders at once, blocking (`useSyncExternalStore`);
+ * the first screen would be rendered whole in that one task. Deferred, React renders it in slices
+ * in the background and commits it when done (until then the prerendered shell, or the loading
+ * screen, is what the visitor sees). Later navigations render as usual: this stays mounted.
+ */
+function FirstScreenOutlet() {
+  // The prerender (react-dom/server, no document) renders the screen at once: it is the page.
+  const mounted = useDeferredValue(true, typeof document === 'undefined');
+  return mounted ? <Outlet /> : null;
 }
