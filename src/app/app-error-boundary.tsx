@@ -1,9 +1,10 @@
-import { Anchor, Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { Component, type ErrorInfo, Fragment, type ReactNode, useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { logger } from '../logger';
 import { forgetFailedStylesheets } from '../ui/chunk-retry';
 import { GenericFailureScreen } from '../ui/errors/error-screen';
+import { FailureActions } from '../ui/errors/failure-actions';
 import { builtInSupport } from './support-defaults';
 
 /**
@@ -57,14 +58,7 @@ function AppFailure({ onRetry, onLogout }: { onRetry: () => void; onLogout: () =
       marketingSiteUrl={builtInSupport.marketingSiteUrl}
       supportEmail={builtInSupport.supportEmail}
       actions={
-        <Group justify="center" gap="sm">
-          <Button onClick={onRetry} data-testid="app-error-retry">
-            <FormattedMessage
-              id="errors.app.retry"
-              defaultMessage="Try again"
-              description="Failure screen shown when the app itself failed: start the app again"
-            />
-          </Button>
+        <FailureActions onRetry={onRetry} testId="app-error" supportUrl={builtInSupport.supportUrl}>
           <Button variant="default" onClick={onLogout} data-testid="app-error-logout">
             <FormattedMessage
               id="errors.app.logout"
@@ -72,14 +66,7 @@ function AppFailure({ onRetry, onLogout }: { onRetry: () => void; onLogout: () =
               description="Failure screen shown when the app itself failed: forget the sign-in kept in this browser and start over"
             />
           </Button>
-          <Anchor href={builtInSupport.supportUrl} data-testid="support-page">
-            <FormattedMessage
-              id="errors.app.contactUs"
-              defaultMessage="Contact us"
-              description="Failure screen shown when the app itself failed: link to the support page"
-            />
-          </Anchor>
-        </Group>
+        </FailureActions>
       }
     />
   );

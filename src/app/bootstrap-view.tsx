@@ -1,10 +1,11 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useDeferredValue } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { appBootstrapMachine, RuntimeConfig } from '../../machines/app-bootstrap.machine';
 import { GenericFailureScreen } from '../ui/errors/error-screen';
+import { FailureActions } from '../ui/errors/failure-actions';
 import { LoadingScreen } from '../ui/loading-screen';
 import { builtInSupport } from './support-defaults';
 
@@ -41,14 +42,11 @@ export function BootstrapView({ actor, onLogout, ready }: BootstrapViewProps) {
         marketingSiteUrl={builtInSupport.marketingSiteUrl}
         supportEmail={builtInSupport.supportEmail}
         actions={
-          <Group justify="center">
-            <Button onClick={() => actor.send({ type: 'bootstrap.retry' })}>
-              <FormattedMessage
-                id="bootstrap.retry"
-                defaultMessage="Try again"
-                description="Retry loading the app configuration"
-              />
-            </Button>
+          <FailureActions
+            onRetry={() => actor.send({ type: 'bootstrap.retry' })}
+            testId="bootstrap"
+            supportUrl={builtInSupport.supportUrl}
+          >
             <Button variant="default" onClick={onLogout} data-testid="bootstrap-logout">
               <FormattedMessage
                 id="bootstrap.logout"
@@ -56,7 +54,7 @@ export function BootstrapView({ actor, onLogout, ready }: BootstrapViewProps) {
                 description="Start-up failure: forget the sign-in kept in this browser and start over"
               />
             </Button>
-          </Group>
+          </FailureActions>
         }
       />
     );

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCallback, useContext, useEffect } from 'react';
@@ -8,6 +8,7 @@ import { selectSessionStatus, type sessionMachine } from '../../machines/session
 import { logger } from '../logger';
 import { forgetFailedStylesheets } from '../ui/chunk-retry';
 import { GenericFailureScreen } from '../ui/errors/error-screen';
+import { FailureActions } from '../ui/errors/failure-actions';
 import { RootActorsContext, RuntimeConfigContext } from './actors-context';
 import { isScreenLoadError } from './lazy-screen';
 import { supportLinksOf } from './support-defaults';
@@ -50,23 +51,9 @@ export function RouteErrorScreen({ error }: ErrorComponentProps) {
       marketingSiteUrl={links.marketingSiteUrl}
       supportEmail={links.supportEmail}
       actions={
-        <Group justify="center" gap="sm">
-          <Button onClick={retry} data-testid="route-error-retry">
-            <FormattedMessage
-              id="errors.route.retry"
-              defaultMessage="Try again"
-              description="Failure screen shown when a page could not be shown: load the page again"
-            />
-          </Button>
+        <FailureActions onRetry={retry} testId="route-error" supportUrl={links.supportUrl}>
           {actors ? <LogoutWhenSignedIn session={actors.session} /> : null}
-          <Anchor href={links.supportUrl} data-testid="support-page">
-            <FormattedMessage
-              id="errors.route.contactUs"
-              defaultMessage="Contact us"
-              description="Failure screen shown when a page could not be shown: link to the support page"
-            />
-          </Anchor>
-        </Group>
+        </FailureActions>
       }
     />
   );

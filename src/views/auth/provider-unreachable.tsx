@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { ErrorScreen, safeEmail } from '../../ui/errors/error-screen';
+import { FailureActions } from '../../ui/errors/failure-actions';
 
 export interface ProviderUnreachableScreenProps {
   supportEmail: string;
@@ -54,14 +55,7 @@ export function ProviderUnreachableScreen({
           />
         }
         actions={
-          <Group justify="center" gap="sm">
-            <Button onClick={onRetry} data-testid="provider-unreachable-retry">
-              <FormattedMessage
-                id="auth.providerUnreachable.retry"
-                defaultMessage="Try again"
-                description="Identity provider unreachable: start the same sign-in again"
-              />
-            </Button>
+          <FailureActions onRetry={onRetry} testId="provider-unreachable" supportUrl={supportUrl}>
             <Button variant="default" onClick={onBack} data-testid="provider-unreachable-back">
               <FormattedMessage
                 id="auth.providerUnreachable.back"
@@ -69,14 +63,7 @@ export function ProviderUnreachableScreen({
                 description="Identity provider unreachable: return to the page the sign-in was started from"
               />
             </Button>
-            <Anchor href={supportUrl} data-testid="support-page">
-              <FormattedMessage
-                id="auth.providerUnreachable.contactUs"
-                defaultMessage="Contact us"
-                description="Identity provider unreachable: link to the support page"
-              />
-            </Anchor>
-          </Group>
+          </FailureActions>
         }
       >
         {email ? (
