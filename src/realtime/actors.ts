@@ -15,12 +15,9 @@ import { resolveAccessTokenFactory, type TokenGetter } from './token';
 /** The hub method name the server invokes with one argument, a UserStateMessage. */
 export const USER_STATE_METHOD = 'userState';
 
-export interface RealtimeLogger {
-  debug(...args: unknown[]): unknown;
-  info(...args: unknown[]): unknown;
-  warn(...args: unknown[]): unknown;
-  error(...args: unknown[]): unknown;
-}
+import type { RealtimeLogger } from './logger';
+
+export type { RealtimeLogger };
 
 export interface RealtimeOptions {
   /** Socket URL, e.g. '/sockets/appstate' (relative URLs resolve against the page). */

@@ -12,7 +12,7 @@ import {
   type RetryContext,
 } from '@microsoft/signalr';
 import { realtime } from '../../machines/constants';
-import type { RealtimeLogger } from './actors';
+import type { RealtimeLogger } from './logger';
 
 /** Automatic reconnect: 0, 0, 2 s, 10 s, 30 s, then stop (null). */
 export const reconnectPolicy: IRetryPolicy = {

@@ -1,7 +1,7 @@
 import { Button, Menu, type MenuItemProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, Ref } from 'react';
-import type { NavItem } from './navbar';
+import type { NavItem } from './nav-item';
 
 /**
  * Below the menu breakpoint an item with sub-items becomes a dropdown (Mantine Menu) listing the

@@ -5,15 +5,10 @@ import { defineMessages, useIntl } from 'react-intl';
 import { collapseAnimationMs, menuBreakpoint } from '../../../machines/constants';
 import { LazyPart, partLoader } from '../lazy-part';
 import { RouterAnchor } from './links';
+import type { NavItem } from './nav-item';
 import classes from './navbar.module.css';
 
-/** One entry of a menu. `to` is an app path; `children` are its sub-items. */
-export interface NavItem {
-  key: string;
-  label: ReactNode;
-  to: string;
-  children?: readonly NavItem[];
-}
+export type { NavItem };
 
 export interface NavbarProps {
   /** The current path: marks the active item and closes the collapsed menu when it changes. */
