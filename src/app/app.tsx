@@ -1,6 +1,6 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { use, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { appBootstrapMachine, type RuntimeConfig } from '../../machines/app-bootstrap.machine';
 import { selectUpdateAvailable } from '../../machines/build-check.machine';
@@ -13,7 +13,7 @@ import { AppErrorBoundary } from './app-error-boundary';
 import { BootstrapView } from './bootstrap-view';
 import { useBuildCheckActor } from './live/build-check';
 import { loadRuntimeConfig } from './live/config';
-import { createRootActors } from './root-actors';
+import { createRootActors, type RootActors } from './root-actors';
 import { RouteErrorScreen } from './route-error';
 import { routeTree } from './routes';
 import { parseSearch, stringifySearch } from './search-serialization';
@@ -24,8 +24,7 @@ const bootstrapMachine = appBootstrapMachine.provide({
   actions: { applyConfig: (_, { config }) => setLogLevel(config.app.loglevel) },
 });
 
-function createAppRouter(config: RuntimeConfig) {
-  const actors = createRootActors(config);
+function createAppRouter(config: RuntimeConfig, actors: RootActors) {
   const router = createRouter({
     routeTree,
     context: { actors, config },
@@ -36,12 +35,12 @@ function createAppRouter(config: RuntimeConfig) {
     stringifySearch,
   });
   subscribeStoredPage(router);
-  return { actors, router };
+  return router;
 }
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>['router'];
+    router: ReturnType<typeof createAppRouter>;
   }
 }
 
@@ -66,41 +65,67 @@ function BuildFreshness() {
   );
 }
 
-type AppRouter = ReturnType<typeof createAppRouter>;
+interface AppRouter {
+  actors: RootActors;
+  router: ReturnType<typeof createAppRouter>;
+}
 
 /**
- * The app of one configuration, with its route loaded first when `loadFirst` (decision 058): the
- * router's first load then happens before the router renders, and the route's screen is part of
- * the app's first render, which is rendered in slices (a deferred value, src/app/bootstrap-view.tsx).
- * Loaded by the router once mounted instead, the screen would come with the router's store update:
- * one blocking render of the whole screen. Kept per configuration (a render that waits for the
- * load is thrown away and tried again, and must find the same router).
+ * The app of one configuration, made in short tasks, outside any render (decision 058): the root
+ * actors, then the router, then (with `loadFirst`) the router's first load, so that the route's
+ * screen is part of the app's first render, which React renders in slices. Made in a render, or
+ * loaded by the router once mounted (its store update renders at once, blocking), the router and
+ * the first screen were one long task. Kept per configuration (React may run an effect twice).
  */
-const apps = new WeakMap<RuntimeConfig, { app: AppRouter; loaded: Promise<void> | null }>();
+const apps = new WeakMap<RuntimeConfig, Promise<AppRouter>>();
 
 /** How long the first load may hold the first render back before the router renders anyway. */
 const firstLoadAtMost = 5_000;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function appOf(config: RuntimeConfig, loadFirst: boolean) {
-  let entry = apps.get(config);
-  if (!entry) {
-    const app = createAppRouter(config);
-    const loaded = loadFirst
-      ? Promise.race([
-          app.router.load().catch(() => undefined),
+function appOf(config: RuntimeConfig, loadFirst: boolean): Promise<AppRouter> {
+  let made = apps.get(config);
+  if (!made) {
+    made = (async () => {
+      const actors = createRootActors(config);
+      await nextTask();
+      const router = createAppRouter(config, actors);
+      if (loadFirst) {
+        await nextTask();
+        await Promise.race([
+          router.load().catch(() => undefined),
           new Promise<void>((resolve) => setTimeout(resolve, firstLoadAtMost)),
-        ])
-      : null;
-    entry = { app, loaded };
-    apps.set(config, entry);
+        ]);
+      }
+      return { actors, router };
+    })();
+    apps.set(config, made);
   }
-  return entry;
+  return made;
 }
 
+/** The app once it is made (`appOf`), shown in a transition: rendered in slices. */
 function ReadyApp({ config, loadFirst }: { config: RuntimeConfig; loadFirst: boolean }) {
-  const entry = appOf(config, loadFirst);
-  if (entry.loaded) use(entry.loaded);
-  const [{ actors, router }] = useState(() => entry.app);
+  const [shown, setShown] = useState<AppRouter | null>(null);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  useEffect(() => {
+    let current = true;
+    appOf(config, loadFirst).then(
+      (app) => {
+        if (current) startTransition(() => setShown(app));
+      },
+      // Making the app failed: the app's error boundary says so (src/app/app-error-boundary.tsx).
+      (error: unknown) => {
+        if (current) setFailure({ error });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [config, loadFirst]);
+  if (failure) throw failure.error;
+  if (!shown) return null;
+  const { actors, router } = shown;
   return (
     <RuntimeConfigContext.Provider value={config}>
       <RootActorsContext.Provider value={actors}>
