@@ -125,7 +125,9 @@ export function prerenderPlugin(): Plugin {
           }
           return [...seen];
         };
-        const preloaded = new Set(closure(entry.dynamicImports));
+        // What the entry loads statically is loaded with it, before the hints are added.
+        const withEntry = new Set(closure([entry.fileName]));
+        const preloaded = new Set(closure(entry.dynamicImports).filter((file) => !withEntry.has(file)));
         const preloads = [...preloaded]
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
           .join('\n    ');
@@ -150,7 +152,7 @@ export function prerenderPlugin(): Plugin {
           ].join('\n');
           // The route's own screen chunks are hinted too: the router finds them fetched.
           const routePreloads = closure([screen.fileName])
-            .filter((file) => !preloaded.has(file))
+            .filter((file) => !preloaded.has(file) && !withEntry.has(file))
             .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
             .join('\n    ');
           const { html, title } = await mod.prerenderRoute(path);
