@@ -58,7 +58,7 @@ const screens: Record<OnboardingStep, (props: { initialPin?: string }) => ReactN
 /**
  * The onboarding wizard's screens for one onboarding actor (decision 041). The machine's current
  * step is shown; the step the user most likely reaches next is mounted ahead of time, in a
- * low-priority render, and not displayed (decision 041, amended: its effects run then, not when it
+ * low-priority render, and not displayed (decision 045: its effects run then, not when it
  * is revealed), so moving on only reveals it. The move itself only flips visibility; unmounting
  * the step just left and mounting the new next step follow at low priority (`useDeferredValue`).
  * When a step is revealed after another, keyboard focus moves to its heading.
