@@ -27,6 +27,21 @@ export const newVersionMessages = defineMessages({
   },
 });
 
+/** Later and Reload: the prompt's two choices, sent to the build-check machine (shared by both). */
+export function NewVersionChoices({ actorRef }: { actorRef: ActorRefFrom<typeof buildCheckMachine> }) {
+  const intl = useIntl();
+  return (
+    <Group justify="flex-end" gap="xs" mt="sm">
+      <Button variant="default" size="xs" onClick={() => actorRef.send({ type: 'build.dismiss' })}>
+        {intl.formatMessage(newVersionMessages.later)}
+      </Button>
+      <Button size="xs" onClick={() => actorRef.send({ type: 'build.reload' })}>
+        {intl.formatMessage(newVersionMessages.reload)}
+      </Button>
+    </Group>
+  );
+}
+
 /**
  * The new-version prompt when its own code (a Mantine Notification, loaded lazily) could not be
  * loaded — likely, since a new build may have replaced the old chunks: the same texts and choices
@@ -50,14 +65,7 @@ export function NewVersionFallback({ actorRef }: { actorRef: ActorRefFrom<typeof
         {title}
       </Text>
       <Text size="sm">{intl.formatMessage(newVersionMessages.message)}</Text>
-      <Group justify="flex-end" gap="xs" mt="sm">
-        <Button variant="default" size="xs" onClick={() => actorRef.send({ type: 'build.dismiss' })}>
-          {intl.formatMessage(newVersionMessages.later)}
-        </Button>
-        <Button size="xs" onClick={() => actorRef.send({ type: 'build.reload' })}>
-          {intl.formatMessage(newVersionMessages.reload)}
-        </Button>
-      </Group>
+      <NewVersionChoices actorRef={actorRef} />
     </Box>
   );
 }

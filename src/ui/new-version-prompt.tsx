@@ -1,9 +1,9 @@
-import { Button, Group, Notification, Portal, Text } from '@mantine/core';
+import { Notification, Portal, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { type buildCheckMachine, selectUpdateAvailable } from '../../machines/build-check.machine';
-import { newVersionMessages } from './new-version-fallback';
+import { NewVersionChoices, newVersionMessages } from './new-version-fallback';
 
 /**
  * 'A new version is available — Reload' (docs/decisions/002-build-freshness.md). Renders from the
@@ -35,14 +35,7 @@ export function NewVersionPrompt({ actorRef, inline = false }: NewVersionPromptP
       <Text size="sm" c="var(--mantine-color-text)">
         {intl.formatMessage(newVersionMessages.message)}
       </Text>
-      <Group justify="flex-end" gap="xs" mt="sm">
-        <Button variant="default" size="xs" onClick={() => actorRef.send({ type: 'build.dismiss' })}>
-          {intl.formatMessage(newVersionMessages.later)}
-        </Button>
-        <Button size="xs" onClick={() => actorRef.send({ type: 'build.reload' })}>
-          {intl.formatMessage(newVersionMessages.reload)}
-        </Button>
-      </Group>
+      <NewVersionChoices actorRef={actorRef} />
     </Notification>
   );
   return inline ? notification : <Portal>{notification}</Portal>;
