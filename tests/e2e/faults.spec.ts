@@ -79,6 +79,43 @@ async function signInAsEmma(page: Page) {
   await expect(page.getByTestId('practice-card')).toHaveCount(2);
 }
 
+/**
+ * A stack the test can stop and start again on the same ports and data (a restart of the whole
+ * local stack mid-session): `restart()` after `stack.stop()`; `dispose()` at the end.
+ */
+async function restartableStack(name: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), `e2e-${name}-`));
+  const start = (
+    ports: Partial<Record<'appPort' | 'idpPort' | 'mailboxPort' | 'auPort' | 'ukPort', number>>,
+  ) =>
+    startE2eStack({
+      ...ports,
+      dataDir,
+      ...(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {}),
+    });
+  const portOf = (url: string) => Number(new URL(url).port);
+  const handle = {
+    stack: await start({}),
+    /** Starts the stack again on the ports it had. */
+    async restart() {
+      const { stack } = handle;
+      handle.stack = await start({
+        appPort: portOf(stack.appUrl),
+        idpPort: portOf(stack.idpUrl),
+        mailboxPort: portOf(stack.mailboxUrl),
+        auPort: portOf(stack.environments.au),
+        ukPort: portOf(stack.environments.uk),
+      });
+      return handle.stack;
+    },
+    async dispose() {
+      await handle.stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return handle;
+}
+
 const failureScreen = (page: Page) => page.locator('[data-screen="server-error"]');
 
 type Fault = (route: Route) => Promise<void>;
@@ -309,17 +346,8 @@ it.describe('faults', () => {
     consoleErrors,
   }) => {
     // The test owns the data directory, so the second start finds the first one's data and keys.
-    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-restart-'));
-    const start = (
-      ports: Partial<Record<'appPort' | 'idpPort' | 'mailboxPort' | 'auPort' | 'ukPort', number>>,
-    ) =>
-      startE2eStack({
-        ...ports,
-        dataDir,
-        ...(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {}),
-      });
-    const portOf = (url: string) => Number(new URL(url).port);
-    let stack = await start({});
+    const restartable = await restartableStack('restart');
+    let stack = restartable.stack;
     try {
       await page.goto(`${stack.appUrl}/`);
       await signInWithSocial(
@@ -332,13 +360,6 @@ it.describe('faults', () => {
       await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
       await expect(page.getByTestId('practice-card')).toHaveCount(2);
 
-      const ports = {
-        appPort: portOf(stack.appUrl),
-        idpPort: portOf(stack.idpUrl),
-        mailboxPort: portOf(stack.mailboxUrl),
-        auPort: portOf(stack.environments.au),
-        ukPort: portOf(stack.environments.uk),
-      };
       // Live: the lists say nothing about the connection.
       await expect(page.getByTestId('live-updates-paused')).toHaveCount(0);
       await stack.stop();
@@ -349,7 +370,7 @@ it.describe('faults', () => {
       await open.click();
       await expect(page.getByText('We could not switch to that practice, please try again.')).toBeVisible();
 
-      stack = await start(ports);
+      stack = await restartable.restart();
       await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toHaveCount(0, {
         timeout: 30_000,
       });
@@ -358,8 +379,7 @@ it.describe('faults', () => {
       await expect(page).toHaveURL(new RegExp(`^${stack.environments.au}`));
       dropNetworkNoise(consoleErrors);
     } finally {
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await restartable.dispose();
     }
   });
 
@@ -878,17 +898,9 @@ it.describe('faults on the landing, the invite, email verification, devices and 
     consoleErrors,
   }) => {
     it.setTimeout(120_000);
-    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-restart-wizard-'));
-    const start = (
-      ports: Partial<Record<'appPort' | 'idpPort' | 'mailboxPort' | 'auPort' | 'ukPort', number>>,
-    ) =>
-      startE2eStack({
-        ...ports,
-        dataDir,
-        ...(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {}),
-      });
-    const portOf = (url: string) => Number(new URL(url).port);
-    let stack = await start({});
+    // The test owns the data directory, so the second start finds the first one's data and keys.
+    const restartable = await restartableStack('restart-wizard');
+    let stack = restartable.stack;
     try {
       await page.goto(`${stack.appUrl}/onboarding`);
       await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
@@ -900,13 +912,6 @@ it.describe('faults on the landing, the invite, email verification, devices and 
         'Grace Hopper',
       );
       await expect(page.getByText('Step 2 of 3')).toBeVisible();
-      const ports = {
-        appPort: portOf(stack.appUrl),
-        idpPort: portOf(stack.idpUrl),
-        mailboxPort: portOf(stack.mailboxUrl),
-        auPort: portOf(stack.environments.au),
-        ukPort: portOf(stack.environments.uk),
-      };
       await field(page, 'phone').fill('0412345678');
       await stack.stop();
       await field(page, 'dateOfBirth').fill('1990-01-02');
@@ -916,7 +921,7 @@ it.describe('faults on the landing, the invite, email verification, devices and 
         page.getByRole('alert').filter({ hasText: 'An error occurred, please try again' }),
       ).toBeVisible();
 
-      stack = await start(ports);
+      stack = await restartable.restart();
       await expect(page.getByText('Step 2 of 3')).toBeVisible();
       await expect(field(page, 'phone')).toHaveValue('0412345678');
       await expect(field(page, 'dateOfBirth')).toHaveValue('1990-01-02');
@@ -924,8 +929,7 @@ it.describe('faults on the landing, the invite, email verification, devices and 
       await expect(page.getByText('Step 3 of 3')).toBeVisible({ timeout: 20_000 });
       dropNetworkNoise(consoleErrors);
     } finally {
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await restartable.dispose();
     }
   });
 });
