@@ -79,19 +79,20 @@ function InlineItems({ items }: { items: readonly NavItem[] }) {
 // sub-items show as plain links (a way on), and the dropdown is tried again when back online.
 const navDropdown = partLoader('NavDropdown', () => import('./nav-dropdown').then((m) => m.NavDropdown));
 
+/** One item as a plain link of the collapsed menu. */
+function ItemLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+  return (
+    <RouterAnchor to={item.to} className={classes.link} underline="never" onClick={onNavigate}>
+      {item.label}
+    </RouterAnchor>
+  );
+}
+
 function PlainItemLinks({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
   return (
     <Stack gap={4} data-testid="nav-dropdown-fallback">
       {[item, ...(item.children ?? [])].map((entry) => (
-        <RouterAnchor
-          key={entry.key}
-          to={entry.to}
-          className={classes.link}
-          underline="never"
-          onClick={onNavigate}
-        >
-          {entry.label}
-        </RouterAnchor>
+        <ItemLink key={entry.key} item={entry} onNavigate={onNavigate} />
       ))}
     </Stack>
   );
@@ -108,15 +109,7 @@ function CollapsedItems({ items, onNavigate }: { items: readonly NavItem[]; onNa
         fallback={<PlainItemLinks item={item} onNavigate={onNavigate} />}
       />
     ) : (
-      <RouterAnchor
-        key={item.key}
-        to={item.to}
-        className={classes.link}
-        underline="never"
-        onClick={onNavigate}
-      >
-        {item.label}
-      </RouterAnchor>
+      <ItemLink key={item.key} item={item} onNavigate={onNavigate} />
     ),
   );
 }
