@@ -322,16 +322,34 @@ function isSchemaNode(node: Schema | ShapeTree): node is Schema {
  */
 export function withoutPrototypeKeys(shape: Record<string, unknown>) {
   return (value: unknown): unknown => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    if (!isPlainRecord(value)) return value;
     const keys = Object.keys(value);
-    if (!keys.some((k) => k in Object.prototype && !Object.hasOwn(shape, k))) return value;
+    const shadowing = keys.some((k) => k in Object.prototype && !Object.hasOwn(shape, k));
+    if (!shadowing && !keys.some((k) => hasHostileConversion(value[k]))) return value;
     const copy: Record<string, unknown> = {};
     for (const k of keys) {
-      if (!(k in Object.prototype) || Object.hasOwn(shape, k))
-        copy[k] = (value as Record<string, unknown>)[k];
+      if (!(k in Object.prototype) || Object.hasOwn(shape, k)) copy[k] = harmless(value[k]);
     }
     return copy;
   };
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An object whose own `toString` / `valueOf` is not a function: yup's string cast calls it. */
+function hasHostileConversion(value: unknown): boolean {
+  return (
+    isPlainRecord(value) &&
+    (['toString', 'valueOf'] as const).some((k) => Object.hasOwn(value, k) && typeof value[k] !== 'function')
+  );
+}
+
+/** A field value as yup can cast it: such an object loses its prototype-named keys (a type error). */
+function harmless(value: unknown): unknown {
+  if (!hasHostileConversion(value) || !isPlainRecord(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !(k in Object.prototype)));
 }
 
 function toObject(tree: ShapeTree, invalid: () => ValidationMessage): ObjectSchema<AnyObject> {

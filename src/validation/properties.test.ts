@@ -155,6 +155,21 @@ describe('properties: no input crashes a validator', () => {
     );
   });
 
+  it('a value whose own toString is not a function is a type error, not a crash (a found counterexample)', async () => {
+    const hostile = { toString: -5e-324 };
+    for (const payload of [
+      { environment: 'au', practice: { businessName: hostile, address: { city: { valueOf: 1 } } }, terms: 0 },
+      { practice: hostile },
+    ]) {
+      const issues = await validationIssues(registrationSchema, payload);
+      expect(issues.length).toBeGreaterThan(0);
+      expectKnown(issues);
+    }
+    const profile = await validationIssues(profileSchema, { firstName: hostile });
+    expectKnown(profile);
+    expect(profile.some((i) => i.path === 'firstName')).toBe(true);
+  });
+
   it('the product schemas yield only known messages for any payload', async () => {
     const schemas = [
       profileSchema,
