@@ -26,18 +26,18 @@ import {
   sessionMachine,
 } from '../../machines/session.machine';
 import { userStoreMachine } from '../../machines/user-store.machine';
-import { RootActorsContext } from '../../src/app/actors-context';
+import { RootActorsProvider } from '../../src/app/actors-context';
 import { BootstrapView } from '../../src/app/bootstrap-view';
 import type { OnboardingActor } from '../../src/app/live/onboarding';
 import { existingRealtime, type RootActors } from '../../src/app/root-actors';
 import { RouteErrorScreen } from '../../src/app/route-error';
 import type { RouterContext } from '../../src/app/router-context';
-import { supportLinksOf } from '../../src/app/support-defaults';
 import { ConnectionStatus } from '../../src/realtime/connection-status';
 import { HubConnectionActorContext } from '../../src/realtime/context';
 import { LiveUpdatesNotice } from '../../src/realtime/live-updates-notice';
 import { LoadingView } from '../../src/ui/loading-screen';
 import { NewVersionPrompt } from '../../src/ui/new-version-prompt';
+import { supportLinksOf } from '../../src/ui/support-defaults';
 import { ProviderUnreachableScreen } from '../../src/views/auth/provider-unreachable';
 import { AuthRedirectView } from '../../src/views/auth/redirect-page';
 import { SignInPendingView } from '../../src/views/auth/sign-in-pending';
@@ -274,9 +274,9 @@ function RouteErrorFrame({ user }: { user: SessionUser | null }) {
     return { actors, router };
   });
   return (
-    <RootActorsContext.Provider value={actors}>
+    <RootActorsProvider actors={actors}>
       <RouterProvider router={router} />
-    </RootActorsContext.Provider>
+    </RootActorsProvider>
   );
 }
 

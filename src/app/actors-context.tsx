@@ -1,9 +1,15 @@
-import { createContext, useContext } from 'react';
-import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import { createContext, type ReactNode, useContext } from 'react';
+import { SessionContext } from '../ui/session-context';
 import type { RootActors } from './root-actors';
 
+/**
+ * The runtime configuration's context lives in src/ui, where views read it; re-exported for the
+ * app's edge modules that import it from here.
+ */
+export { RuntimeConfigContext, useRuntimeConfig } from '../ui/runtime-config';
+
+/** The root actors (src/app/root-actors.ts), for app code: the edge, the layout, the guards. */
 export const RootActorsContext = createContext<RootActors | null>(null);
-export const RuntimeConfigContext = createContext<RuntimeConfig | null>(null);
 
 export function useRootActors(): RootActors {
   const actors = useContext(RootActorsContext);
@@ -11,8 +17,14 @@ export function useRootActors(): RootActors {
   return actors;
 }
 
-export function useRuntimeConfig(): RuntimeConfig {
-  const config = useContext(RuntimeConfigContext);
-  if (!config) throw new Error('useRuntimeConfig outside the app');
-  return config;
+/**
+ * Provides the root actors to the app, and the session actor to the shared elements that send it
+ * an event (src/ui/session-context.tsx), so views never read the app's context.
+ */
+export function RootActorsProvider({ actors, children }: { actors: RootActors; children: ReactNode }) {
+  return (
+    <RootActorsContext.Provider value={actors}>
+      <SessionContext.Provider value={actors.session}>{children}</SessionContext.Provider>
+    </RootActorsContext.Provider>
+  );
 }

@@ -9,8 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../tests/support/render';
 import { setLogLevel } from '../logger';
+import { builtInSupport } from '../ui/support-defaults';
 import { AppErrorBoundary } from './app-error-boundary';
-import { builtInSupport } from './support-defaults';
 
 beforeAll(() => setLogLevel('SILENT'));
 

@@ -5,7 +5,7 @@ import { logger } from '../logger';
 import { forgetFailedStylesheets } from '../ui/chunk-retry';
 import { GenericFailureScreen } from '../ui/errors/error-screen';
 import { FailureActions } from '../ui/errors/failure-actions';
-import { builtInSupport } from './support-defaults';
+import { builtInSupport } from '../ui/support-defaults';
 
 /**
  * The product's last boundary, above start-up, the router and the build check: whatever they

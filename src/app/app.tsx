@@ -8,7 +8,8 @@ import { clearAllCookies, removeProviderKeys } from '../auth/provider-storage';
 import { setLogLevel } from '../logger';
 import { LazyPart, partLoader } from '../ui/lazy-part';
 import { NewVersionFallback } from '../ui/new-version-fallback';
-import { RootActorsContext, RuntimeConfigContext } from './actors-context';
+import { RuntimeConfigContext } from '../ui/runtime-config';
+import { RootActorsProvider } from './actors-context';
 import { AppErrorBoundary } from './app-error-boundary';
 import { BootstrapView } from './bootstrap-view';
 import { useBuildCheckActor } from './live/build-check';
@@ -128,10 +129,10 @@ function ReadyApp({ config, loadFirst }: { config: RuntimeConfig; loadFirst: boo
   const { actors, router } = shown;
   return (
     <RuntimeConfigContext.Provider value={config}>
-      <RootActorsContext.Provider value={actors}>
+      <RootActorsProvider actors={actors}>
         <RouterProvider router={router} />
         <BuildFreshness />
-      </RootActorsContext.Provider>
+      </RootActorsProvider>
     </RuntimeConfigContext.Provider>
   );
 }

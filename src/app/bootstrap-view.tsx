@@ -7,7 +7,7 @@ import type { appBootstrapMachine, RuntimeConfig } from '../../machines/app-boot
 import { GenericFailureScreen } from '../ui/errors/error-screen';
 import { FailureActions } from '../ui/errors/failure-actions';
 import { LoadingScreen } from '../ui/loading-screen';
-import { builtInSupport } from './support-defaults';
+import { builtInSupport } from '../ui/support-defaults';
 
 type BootstrapSnapshot = {
   context: { config: RuntimeConfig | null };

@@ -1,7 +1,8 @@
 import { useRouter } from '@tanstack/react-router';
 import { selectSessionStatus } from '../../machines/session.machine';
+import { useRuntimeConfig } from '../ui/runtime-config';
 import { SignInPendingView } from '../views/auth/sign-in-pending';
-import { useRootActors, useRuntimeConfig } from './actors-context';
+import { useRootActors } from './actors-context';
 
 /**
  * The pending screen of the signed-in-only routes (those with `beforeLoad: requireSignedIn`):

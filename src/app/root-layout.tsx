@@ -6,12 +6,13 @@ import { useIntl } from 'react-intl';
 import { selectIsProviderUnreachable } from '../../machines/session.machine';
 import { ConnectionStatus } from '../realtime/connection-status';
 import { HubConnectionActorContext } from '../realtime/context';
+import { useRuntimeConfig } from '../ui/runtime-config';
 import { AppNavbar, isNavbarHidden } from '../ui/shell/app-navbar';
 import { mainContentId, SkipLink } from '../ui/shell/skip-link';
+import { supportLinksOf } from '../ui/support-defaults';
 import { ProviderUnreachableScreen } from '../views/auth/provider-unreachable';
-import { useRootActors, useRuntimeConfig } from './actors-context';
+import { useRootActors } from './actors-context';
 import { buildTitle, defaultProductName, titleRoutePathOf } from './route-titles';
-import { supportLinksOf } from './support-defaults';
 
 export { isNavbarHidden };
 

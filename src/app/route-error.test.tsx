@@ -23,12 +23,13 @@ import { userStoreMachine } from '../../machines/user-store.machine';
 import { renderWithProviders } from '../../tests/support/render';
 import { createTestSession, testAuthConfig } from '../../tests/support/shell-harness';
 import { forgetFailedStylesheets } from '../ui/chunk-retry';
-import { RootActorsContext, RuntimeConfigContext } from './actors-context';
+import { RuntimeConfigContext } from '../ui/runtime-config';
+import { builtInSupport } from '../ui/support-defaults';
+import { RootActorsProvider } from './actors-context';
 import { lazyScreen } from './lazy-screen';
 import { existingRealtime, type RootActors } from './root-actors';
 import { RouteErrorScreen } from './route-error';
 import type { RouterContext } from './router-context';
-import { builtInSupport } from './support-defaults';
 
 const ada: SessionUser = { sub: 'auth0|ada', name: 'Ada Lovelace', email: 'ada@example.test' };
 const config: RuntimeConfig = { app: { loglevel: 'SILENT', portals: [] }, auth: testAuthConfig };
@@ -75,9 +76,9 @@ function renderFailingScreen({ user, failures }: { user: SessionUser | null; fai
   const caught: unknown[] = [];
   renderWithProviders(
     <RuntimeConfigContext.Provider value={config}>
-      <RootActorsContext.Provider value={actors}>
+      <RootActorsProvider actors={actors}>
         <RouterProvider router={router} />
-      </RootActorsContext.Provider>
+      </RootActorsProvider>
     </RuntimeConfigContext.Provider>,
     // As in the app: what a boundary caught is the boundary's to show (not a console error).
     { onCaughtError: (error) => caught.push(error) },

@@ -9,9 +9,10 @@ import { logger } from '../logger';
 import { forgetFailedStylesheets } from '../ui/chunk-retry';
 import { GenericFailureScreen } from '../ui/errors/error-screen';
 import { FailureActions } from '../ui/errors/failure-actions';
-import { RootActorsContext, RuntimeConfigContext } from './actors-context';
+import { RuntimeConfigContext } from '../ui/runtime-config';
+import { supportLinksOf } from '../ui/support-defaults';
+import { RootActorsContext } from './actors-context';
 import { isScreenLoadError } from './lazy-screen';
-import { supportLinksOf } from './support-defaults';
 
 /**
  * The product's error boundary for every route (the root route's `errorComponent` and the router's

@@ -109,7 +109,7 @@ export const switchPracticeRoute = createRoute({
   // Signed-in only (spec §2): the authentication guard starts a redirect login otherwise.
   beforeLoad: requireSignedIn,
   ...signedInOnlyPending,
-  component: lazyScreen(() => import('../views/practices/switch-practice-page'), 'SwitchPracticePage'),
+  component: lazyScreen(() => import('./screens/switch-practice'), 'SwitchPracticeScreen'),
 });
 
 export const inviteRoute = createRoute({

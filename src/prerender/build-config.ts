@@ -1,6 +1,6 @@
 import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
 import { defaultProductName } from '../app/route-titles';
-import { builtInSupport } from '../app/support-defaults';
+import { builtInSupport } from '../ui/support-defaults';
 
 /**
  * The configuration the first screens are prerendered with. The real one is read at runtime

@@ -16,7 +16,7 @@ import { hubConnectionMachine } from '../../machines/hub-connection.machine';
 import type { NavigateParams } from '../../machines/onboarding.machine';
 import { type SessionCheckResult, sessionMachine } from '../../machines/session.machine';
 import { userStoreMachine } from '../../machines/user-store.machine';
-import { RootActorsContext, RuntimeConfigContext } from '../app/actors-context';
+import { RootActorsProvider } from '../app/actors-context';
 import type { FlowEdges } from '../app/live/edge';
 import { provideInvite, provideInviteCode } from '../app/live/invites';
 import { provideLanding } from '../app/live/landing';
@@ -28,6 +28,7 @@ import type { RouterContext } from '../app/router-context';
 import { cssVariablesResolver, theme } from '../app/theme';
 import { shellGuard } from '../boot/shell-guard';
 import { defaultLocale } from '../i18n/locale';
+import { RuntimeConfigContext } from '../ui/runtime-config';
 import { InviteCodeView } from '../views/invites/invite-code-page';
 import { InviteView } from '../views/invites/invite-page';
 import { LandingView } from '../views/landing/landing-page';
@@ -241,9 +242,9 @@ export async function prerenderRoute(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={options.messages ?? {}}>
         <RuntimeConfigContext.Provider value={config}>
-          <RootActorsContext.Provider value={actors}>
+          <RootActorsProvider actors={actors}>
             <RouterProvider router={router} />
-          </RootActorsContext.Provider>
+          </RootActorsProvider>
         </RuntimeConfigContext.Provider>
       </IntlProvider>
     </MantineProvider>,

@@ -18,7 +18,7 @@ import {
   selectProfileStepFailure,
   selectStepBusy,
 } from '../../machines/profile-step.machine';
-import { RuntimeConfigContext } from '../../src/app/actors-context';
+import { RuntimeConfigContext } from '../../src/ui/runtime-config';
 import { InviteCodeView } from '../../src/views/invites/invite-code-page';
 import { InviteView } from '../../src/views/invites/invite-page';
 import { LandingView } from '../../src/views/landing/landing-page';

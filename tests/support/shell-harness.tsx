@@ -23,9 +23,10 @@ import {
   sessionMachine,
 } from '../../machines/session.machine';
 import { userStoreMachine } from '../../machines/user-store.machine';
-import { RootActorsContext, RuntimeConfigContext } from '../../src/app/actors-context';
+import { RootActorsProvider } from '../../src/app/actors-context';
 import { existingRealtime, type RootActors } from '../../src/app/root-actors';
 import { RootLayout } from '../../src/app/root-layout';
+import { RuntimeConfigContext } from '../../src/ui/runtime-config';
 import { renderWithProviders } from './render';
 
 /** A `matchMedia` that answers min-width/max-width queries (px or em) for the given width. */
@@ -120,9 +121,9 @@ const paths = [
 export function renderRouter(router: AnyRouter, actors: RootActors, config: RuntimeConfig) {
   return renderWithProviders(
     <RuntimeConfigContext.Provider value={config}>
-      <RootActorsContext.Provider value={actors}>
+      <RootActorsProvider actors={actors}>
         <RouterProvider router={router} />
-      </RootActorsContext.Provider>
+      </RootActorsProvider>
     </RuntimeConfigContext.Provider>,
   );
 }

@@ -1,34 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import type { AnyActorRef, SnapshotFrom } from 'xstate';
-import { busyIndicatorMachine, selectIndicating } from '../../../machines/busy-indicator.machine';
-
 /**
- * Whether a screen shows that `actor` is working (decision 042): true only once `isBusy` has held
- * for the pop-in delay of machines/busy-indicator.machine.ts, until it stops holding.
- *
- * The screen does not re-render when the work starts: the actor is watched by a subscription
- * (not a selector), so a submit sends its request without the form rendering again, and a quick
- * answer moves on before anything changes on screen. `isBusy` must be a stable function (module
- * level). While the screen is hidden (a pre-rendered step, decision 041) nothing is watched; it
- * catches up when shown.
+ * Kept while the onboarding views still import the hook from here; the hook lives in src/ui
+ * (views may not import src/app). Removed once no view imports this path.
  */
-export function useBusyIndicator<TActor extends AnyActorRef>(
-  actor: TActor,
-  isBusy: (snapshot: SnapshotFrom<TActor>) => boolean,
-): boolean {
-  const indicator = useActorRef(busyIndicatorMachine);
-  useEffect(() => {
-    let busy: boolean | null = null;
-    const forward = (snapshot: SnapshotFrom<TActor>) => {
-      const now = isBusy(snapshot);
-      if (now === busy) return;
-      busy = now;
-      indicator.send({ type: now ? 'busy.start' : 'busy.end' });
-    };
-    forward(actor.getSnapshot());
-    const subscription = actor.subscribe(forward);
-    return () => subscription.unsubscribe();
-  }, [actor, indicator, isBusy]);
-  return useSelector(indicator, selectIndicating);
-}
+export { useBusyIndicator } from '../../ui/busy-indicator';

@@ -73,10 +73,8 @@ export function provideSwitchPractice(edges: FlowEdges): typeof switchPracticeMa
   });
 }
 
-export type SwitchPracticeActor = ActorRefFrom<typeof switchPracticeMachine>;
-
 /** The /switch-practice screen's actor (lives as long as the screen). */
-export function useSwitchPracticeActor(): SwitchPracticeActor {
+export function useSwitchPracticeActor(): ActorRefFrom<typeof switchPracticeMachine> {
   const edges = useFlowEdges();
   const [machine] = useState(() => provideSwitchPractice(edges));
   return useActorRef(machine);

@@ -1,5 +1,5 @@
-import { useRuntimeConfig } from '../../app/actors-context';
 import { NoAccessScreen } from '../../ui/errors/error-screen';
+import { useRuntimeConfig } from '../../ui/runtime-config';
 
 /** /no-access (spec §2). */
 export function NoAccessPage() {

@@ -1,5 +1,5 @@
-import { useRuntimeConfig } from '../../app/actors-context';
 import { NotFoundScreen } from '../../ui/errors/error-screen';
+import { useRuntimeConfig } from '../../ui/runtime-config';
 
 /** /not-found and the catch-all (spec §2). */
 export function NotFoundPage() {

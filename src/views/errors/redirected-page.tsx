@@ -1,5 +1,5 @@
-import { useRuntimeConfig } from '../../app/actors-context';
 import { RedirectedScreen } from '../../ui/errors/error-screen';
+import { useRuntimeConfig } from '../../ui/runtime-config';
 
 /** /redirected (spec §2). */
 export function RedirectedPage() {

@@ -1,7 +1,7 @@
-import { useRuntimeConfig } from '../../app/actors-context';
-import { supportLinksOf } from '../../app/support-defaults';
 import { GenericFailureScreen } from '../../ui/errors/error-screen';
 import { FailureActions } from '../../ui/errors/failure-actions';
+import { useRuntimeConfig } from '../../ui/runtime-config';
+import { supportLinksOf } from '../../ui/support-defaults';
 
 /**
  * /server-error: the generic failure screen (spec §2), with a way on: Try again (the page the

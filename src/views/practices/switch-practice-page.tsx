@@ -2,6 +2,7 @@ import { Alert, Button, Card, Container, Group, Stack, Text, Title } from '@mant
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
 import type { PortalConfiguration } from '../../../machines/domain';
 import { practiceDisplayName } from '../../../machines/practice-flow';
 import {
@@ -9,11 +10,10 @@ import {
   selectInvites,
   selectPractices,
   selectSwitchError,
+  type switchPracticeMachine,
 } from '../../../machines/switch-practice.machine';
-import { useRuntimeConfig } from '../../app/actors-context';
-import { type SwitchPracticeActor, useSwitchPracticeActor } from '../../app/live/practices';
-import { LiveUpdatesNotice } from '../../realtime/live-updates-notice';
 import { CardGrid } from '../../ui/card-grid';
+import { useRuntimeConfig } from '../../ui/runtime-config';
 import { BusyScreen } from '../shared/busy-screen';
 
 export const switchPracticeMessages = defineMessages({
@@ -125,11 +125,7 @@ const selectEmail = (s: Snapshot) => s.context.email?.address ?? null;
 const selectInvitesVisible = (s: Snapshot) => s.hasTag('invitesVisible');
 const selectUnverified = (s: Snapshot) => s.hasTag('emailUnverified');
 
-/** /switch-practice — a thin view of machines/switch-practice.machine.ts. */
-export function SwitchPracticePage() {
-  const actor = useSwitchPracticeActor();
-  return <SwitchPracticeView actor={actor} liveStatus={<LiveUpdatesNotice />} />;
-}
+export type SwitchPracticeActor = ActorRefFrom<typeof switchPracticeMachine>;
 
 export interface SwitchPracticeViewProps {
   actor: SwitchPracticeActor;
@@ -137,6 +133,7 @@ export interface SwitchPracticeViewProps {
   liveStatus?: ReactNode;
 }
 
+/** /switch-practice — a thin view of machines/switch-practice.machine.ts (its actor from the route's screen). */
 export function SwitchPracticeView({ actor, liveStatus }: SwitchPracticeViewProps) {
   const intl = useIntl();
   const config = useRuntimeConfig();

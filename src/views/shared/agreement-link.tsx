@@ -1,8 +1,8 @@
 import { Anchor, VisuallyHidden } from '@mantine/core';
 import { useContext } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { RuntimeConfigContext } from '../../app/actors-context';
 import { safeExternalUrl } from '../../ui/errors/error-screen';
+import { RuntimeConfigContext } from '../../ui/runtime-config';
 
 /**
  * The document a form's agreement box refers to (Terms & Conditions, privacy policy), opened in a
