@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { emailVerificationDelays } from './constants';
 import type { SessionUser } from './domain';
 import { authErrorCode } from './session.machine';
@@ -13,6 +13,8 @@ import { authErrorCode } from './session.machine';
  *   check:  idle → email.confirm (or email.verifiedRemotely from the real-time user store) →
  *           checking (token refreshed with cacheMode 'off') → movingOn (navigate to returnTo)
  *           | stillUnverified | failed
+ *   while awaiting, `watchEmailVerified` (provided at the edge: the user store kept live by the
+ *   real-time connection) sends email.verifiedRemotely when the address becomes verified
  * verified: email parameter differs from the signed-in user's → signingOut (local logout, reload)
  *           otherwise verifying (POST verify-email) → verified (link to the stored page) | failed
  */
@@ -76,6 +78,8 @@ export const emailVerificationMachine = setup({
     verifyEmail: fromPromise<void, { email: string; authenticated: boolean }>(async () => {
       throw new Error('verifyEmail not provided');
     }),
+    /** Sends `email.verifiedRemotely` when the address is (or becomes) verified elsewhere. */
+    watchEmailVerified: fromCallback<EmailVerificationEvent>(() => undefined),
   },
   actions: {
     navigate: (_, _params: { to: string; replace?: boolean }) => undefined,
@@ -134,6 +138,9 @@ export const emailVerificationMachine = setup({
     },
     awaiting: {
       type: 'parallel',
+      // The verification may also arrive through the real-time connection; without it (its code
+      // could not load), the buttons stay the way on.
+      invoke: { id: 'watchEmailVerified', src: 'watchEmailVerified', onError: {} },
       states: {
         resend: {
           initial: 'ready',

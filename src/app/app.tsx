@@ -1,29 +1,22 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { startTransition, useEffect, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { appBootstrapMachine, type RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
 import { selectUpdateAvailable } from '../../machines/build-check.machine';
 import { clearAllCookies, removeProviderKeys } from '../auth/provider-storage';
-import { setLogLevel } from '../logger';
 import { LazyPart, partLoader } from '../ui/lazy-part';
 import { NewVersionFallback } from '../ui/new-version-fallback';
 import { RuntimeConfigContext } from '../ui/runtime-config';
 import { RootActorsProvider } from './actors-context';
 import { AppErrorBoundary } from './app-error-boundary';
 import { BootstrapView } from './bootstrap-view';
+import { bootstrapMachine } from './live/bootstrap';
 import { useBuildCheckActor } from './live/build-check';
-import { loadRuntimeConfig } from './live/config';
 import { createRootActors, type RootActors } from './root-actors';
 import { RouteErrorScreen } from './route-error';
 import { routeTree } from './routes';
 import { parseSearch, stringifySearch } from './search-serialization';
 import { subscribeStoredPage } from './stored-page';
-
-const bootstrapMachine = appBootstrapMachine.provide({
-  actors: { loadConfig: fromPromise(loadRuntimeConfig) },
-  actions: { applyConfig: (_, { config }) => setLogLevel(config.app.loglevel) },
-});
 
 function createAppRouter(config: RuntimeConfig, actors: RootActors) {
   const router = createRouter({

@@ -1,8 +1,9 @@
-import { waitFor } from 'xstate';
 import { authConstants } from '../../machines/constants';
 import type { SessionUser } from '../../machines/domain';
-import { selectIsSettled, selectSessionStatus } from '../../machines/session.machine';
+import { selectSessionStatus } from '../../machines/session.machine';
 import { guardReturnTo, screenHintFor } from '../auth/return-to';
+import { settledSnapshot } from './live/edge';
+import { leaving } from './live/session';
 import type { RouterContext } from './router-context';
 
 /**
@@ -51,10 +52,7 @@ export async function requireSignedIn(
   options: GuardOptions = {},
 ): Promise<{ user: SessionUser }> {
   const session = context.actors.session;
-  const settled = await waitFor(session, selectIsSettled, {
-    timeout: Number.POSITIVE_INFINITY,
-    ...(abortController ? { signal: abortController.signal } : {}),
-  });
+  const settled = await settledSnapshot(session, abortController ? { signal: abortController.signal } : {});
   if (selectSessionStatus(settled) === 'signedIn' && settled.context.user) {
     return { user: settled.context.user };
   }
@@ -71,21 +69,8 @@ export async function requireSignedIn(
   });
   // Pending until the page leaves for the identity provider. If the login cannot start, the
   // session goes back to signedOut with an error code: the pending screen shows it with a retry
-  // (router.invalidate(), which aborts this load and runs the guard again).
+  // (router.invalidate(), which aborts this load and runs the guard again). Never settles meanwhile.
   return leaving();
-}
-
-/** Never settles: the browser is leaving, or the pending screen offers the way on. */
-function leaving(): Promise<never> {
-  return new Promise<never>(() => undefined);
-}
-
-/** Resolves once the session has settled, with the user or null (for pages open to both). */
-export async function waitForSession({ context }: { context: RouterContext }): Promise<SessionUser | null> {
-  const settled = await waitFor(context.actors.session, selectIsSettled, {
-    timeout: Number.POSITIVE_INFINITY,
-  });
-  return selectSessionStatus(settled) === 'signedIn' ? settled.context.user : null;
 }
 
 /** `beforeLoad: requireSignedInWith({ screenHint: 'signup' })` — the guard with options. */

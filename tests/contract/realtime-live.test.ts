@@ -17,8 +17,8 @@ import {
   startTestHub,
   type TestHub,
 } from '../../server/hub/test-support';
+import { createRealtimeRoot } from '../../src/app/live/realtime';
 import { createRealtimeActors, type RealtimeLogger } from '../../src/realtime/actors';
-import { createRealtimeRoot } from '../../src/realtime/root';
 
 const practice = (practiceName: string): UserPractice => ({
   practiceKey: practiceName.toLowerCase(),

@@ -150,6 +150,8 @@ export const emailVerificationPathSpec = definePathSpec({
       'xstate.after.cooldownTick': ({ before }) =>
         before.context.cooldownSeconds <= 1 ? 'awaiting.resend.ready' : 'awaiting.resend.sent.counting',
       'email.verifiedRemotely': 'awaiting.check.checking',
+      // Without the live state (its code could not load) the screen stays as it is: the buttons.
+      'xstate.error.actor.watchEmailVerified': unchanged,
       'email.confirm': {
         'awaiting.check.idle': 'awaiting.check.checking',
         'awaiting.check.stillUnverified': 'awaiting.check.checking',

@@ -1,19 +1,20 @@
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { useEffect } from 'react';
-import { fromPromise, waitFor } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { type AlternateProvider, authRedirectMachine } from '../../../machines/auth-redirect.machine';
 import type { SessionUser } from '../../../machines/domain';
 import {
+  type EmailVerificationEvent,
   type EmailVerificationInput,
   emailVerificationMachine,
 } from '../../../machines/email-verification.machine';
-import { selectIsSettled, selectSessionStatus } from '../../../machines/session.machine';
+import { selectSessionStatus } from '../../../machines/session.machine';
 import { connectionOf, providerCodeOfSubject, providerNameOf } from '../../auth/providers';
 import { sameOriginTarget } from '../../auth/return-to';
 import { useRootActors } from '../actors-context';
 import type { RootActors } from '../root-actors';
 import { api } from './api';
+import { routerNavigateHref, settledSnapshot } from './edge';
 
 /**
  * Effects of the auth screens' machines (/auth/redirect, /auth/unverified-email,
@@ -25,7 +26,7 @@ import { api } from './api';
 async function refreshSession(actors: RootActors): Promise<SessionUser> {
   const { session } = actors;
   session.send({ type: 'session.refresh' });
-  const settled = await waitFor(session, (s) => !s.hasTag('refreshing') && selectIsSettled(s));
+  const settled = await settledSnapshot(session, { until: (s) => !s.hasTag('refreshing') });
   if (selectSessionStatus(settled) !== 'signedIn' || !settled.context.user) {
     throw Object.assign(new Error('Signed out while refreshing'), { error: 'login_required' });
   }
@@ -35,13 +36,11 @@ async function refreshSession(actors: RootActors): Promise<SessionUser> {
   return settled.context.user;
 }
 
+/** A machine's `navigate` to a same-origin address (a return target, with its query). */
 function useNavigateHref() {
   const router = useRouter();
-  return (to: string, replace = false) => {
-    const href = sameOriginTarget(to, window.location.origin) ?? '/';
-    if (replace) router.history.replace(href);
-    else router.history.push(href);
-  };
+  return (to: string, replace = false) =>
+    routerNavigateHref(router, sameOriginTarget(to, window.location.origin) ?? '/', replace);
 }
 
 // ─────────────────────────────── /auth/redirect ───────────────────────────────
@@ -71,7 +70,7 @@ export function useAuthRedirectActor() {
     authRedirectMachine.provide({
       actors: {
         awaitSession: fromPromise(async () => {
-          const settled = await waitFor(actors.session, selectIsSettled);
+          const settled = await settledSnapshot(actors.session);
           const status = selectSessionStatus(settled) === 'signedIn' ? 'signedIn' : 'signedOut';
           return { status, returnTo: settled.context.returnTo, errorCode: settled.context.errorCode };
         }),
@@ -100,17 +99,40 @@ export function useAuthRedirectActor() {
 
 // ─────────────────────────── the email verification screens ───────────────────────────
 
-interface EmailSource {
-  getSnapshot(): { context: { email?: { address: string; verified: boolean } } };
-  subscribe(observer: (snapshot: { context: { email?: { address: string; verified: boolean } } }) => void): {
-    unsubscribe(): void;
-  };
+/**
+ * `watchEmailVerified`: the verification status as the real-time connection brings it (the user
+ * store's `email`), as `email.verifiedRemotely` when it is (or becomes) verified. The live state
+ * exists once signed in (src/app/root-actors.ts); without it, nothing is sent.
+ */
+function watchEmailVerified(actors: RootActors) {
+  return fromCallback<EmailVerificationEvent>(({ sendBack }) => {
+    let stopped = false;
+    let unsubscribe: () => void = () => undefined;
+    actors.realtime.load().then(
+      ({ userStore }) => {
+        if (stopped) return;
+        let wasVerified = userStore.getSnapshot().context.email?.verified === true;
+        if (wasVerified) sendBack({ type: 'email.verifiedRemotely' });
+        const subscription = userStore.subscribe((snapshot) => {
+          const verified = snapshot.context.email?.verified === true;
+          if (verified && !wasVerified) sendBack({ type: 'email.verifiedRemotely' });
+          wasVerified = verified;
+        });
+        unsubscribe = () => subscription.unsubscribe();
+      },
+      () => undefined,
+    );
+    return () => {
+      stopped = true;
+      unsubscribe();
+    };
+  });
 }
 
 export function useEmailVerificationActor(input: EmailVerificationInput) {
   const actors = useRootActors();
   const navigate = useNavigateHref();
-  const actor = useActorRef(
+  return useActorRef(
     emailVerificationMachine.provide({
       actors: {
         resendVerificationEmail: fromPromise(() => api().resendVerificationEmail()),
@@ -120,6 +142,7 @@ export function useEmailVerificationActor(input: EmailVerificationInput) {
           // The signed-in user's token still says unverified: refresh it in the background.
           if (call.authenticated) actors.session.send({ type: 'session.refresh' });
         }),
+        watchEmailVerified: watchEmailVerified(actors),
       },
       actions: {
         navigate: (_, { to, replace }) => navigate(to, replace),
@@ -129,35 +152,6 @@ export function useEmailVerificationActor(input: EmailVerificationInput) {
     }),
     { input },
   );
-
-  // The verification status also arrives through the real-time connection (user store `email`).
-  useEffect(() => {
-    if (input.screen !== 'unverified') return;
-    let stopped = false;
-    let unsubscribe: () => void = () => undefined;
-    const watch = (store: EmailSource) => {
-      if (stopped) return;
-      let wasVerified = store.getSnapshot().context.email?.verified === true;
-      if (wasVerified) actor.send({ type: 'email.verifiedRemotely' });
-      const subscription = store.subscribe((snapshot) => {
-        const verified = snapshot.context.email?.verified === true;
-        if (verified && !wasVerified) actor.send({ type: 'email.verifiedRemotely' });
-        wasVerified = verified;
-      });
-      unsubscribe = () => subscription.unsubscribe();
-    };
-    // The live state exists once signed in (src/app/root-actors.ts); without it, the buttons.
-    actors.realtime.load().then(
-      ({ userStore }) => watch(userStore),
-      () => undefined,
-    );
-    return () => {
-      stopped = true;
-      unsubscribe();
-    };
-  }, [actors, actor, input.screen]);
-
-  return actor;
 }
 
 /**

@@ -4,8 +4,13 @@ import { createApiClient } from '../../api/client';
 import { createEndpoints } from '../../api/endpoints';
 
 /**
- * Configuration calls are anonymous: they run before the identity provider is mounted. They wait
- * as long as the start-up does (machines/app-bootstrap.machine.ts), not less.
+ * The configuration calls use a client of their own, not the app's one (src/app/live/api.ts
+ * `api()`), for three reasons: they are anonymous (they run before the identity provider is
+ * known, so there is no token to ask for); they wait as long as the start-up does
+ * (machines/app-bootstrap.machine.ts `configTimeout`), not the API's default; and this module is
+ * part of the entry (src/main.tsx requests the configuration at once), so it must not bring in
+ * what `api()` needs (src/auth/token.ts and the session behind it) before the first paint.
+ * The endpoints are still the one declaration of spec §7 (src/api/endpoints.ts).
  */
 const anonymous = createEndpoints(createApiClient({ baseUrl: '', timeoutMs: bootstrapDelays.configTimeout }));
 

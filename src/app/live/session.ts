@@ -30,9 +30,9 @@ import { logger } from '../../logger';
  * page was loaded with is the one the redirect callback and the cleanup checks read.
  */
 
-/** Never settles: the page is navigating away. */
-function leaving(): Promise<void> {
-  return new Promise<void>(() => undefined);
+/** Never settles: the page is navigating away (here, and in the sign-in guard, src/app/guards.ts). */
+export function leaving(): Promise<never> {
+  return new Promise<never>(() => undefined);
 }
 
 /** The SDK's errors carry a code; ID-token check failures are plain Errors about the ID token. */

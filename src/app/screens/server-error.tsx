@@ -11,7 +11,7 @@ import { readStoredPage } from '../stored-page';
 export function ServerErrorScreen() {
   const router = useRouter();
   const [retryTo] = useState(() => readStoredPage('/'));
-  const retry = useCallback(() => router.history.replace(retryTo), [router, retryTo]);
+  const retry = useCallback(() => void router.navigate({ href: retryTo, replace: true }), [router, retryTo]);
   useEffect(() => {
     window.addEventListener('online', retry);
     return () => window.removeEventListener('online', retry);

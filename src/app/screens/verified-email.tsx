@@ -5,6 +5,7 @@ import { selectIsSettled, selectSessionStatus } from '../../../machines/session.
 import { VerifiedEmailView, VerifyingEmail } from '../../views/auth/verified-email-page';
 import { useRootActors } from '../actors-context';
 import { useEmailVerificationActor } from '../live/auth-screens';
+import { routerNavigateHref } from '../live/edge';
 import { readStoredPage } from '../stored-page';
 
 /**
@@ -28,5 +29,5 @@ function VerifiedEmail({ user }: { user: SessionUser | null }) {
     user,
     storedPage: readStoredPage(),
   });
-  return <VerifiedEmailView actor={actor} onNavigate={(to) => router.history.push(to)} />;
+  return <VerifiedEmailView actor={actor} onNavigate={(to) => routerNavigateHref(router, to)} />;
 }

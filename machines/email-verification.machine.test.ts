@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import type { SessionUser } from './domain';
+import { type EmailVerificationEvent, emailVerificationMachine } from './email-verification.machine';
+
+const ada: SessionUser = { sub: 'auth0|ada', email: 'ada@example.test', email_verified: true };
+
+/** A machine whose status watcher is recorded: started, stopped, and able to report a verification. */
+function withWatcher() {
+  const watcher = { started: 0, stopped: 0, report: (): void => undefined };
+  const machine = emailVerificationMachine.provide({
+    actors: {
+      watchEmailVerified: fromCallback<EmailVerificationEvent>(({ sendBack }) => {
+        watcher.started += 1;
+        watcher.report = () => sendBack({ type: 'email.verifiedRemotely' });
+        return () => {
+          watcher.stopped += 1;
+        };
+      }),
+      refreshSession: fromPromise(() => new Promise<SessionUser>(() => undefined)),
+      verifyEmail: fromPromise(() => new Promise<void>(() => undefined)),
+    },
+  });
+  return { machine, watcher };
+}
+
+describe('email verification: the status from the real-time connection (watchEmailVerified)', () => {
+  it('is watched while the unverified screen awaits, and a verification reported there checks it', () => {
+    const { machine, watcher } = withWatcher();
+    const actor = createActor(machine, { input: { screen: 'unverified', returnTo: '/next' } }).start();
+    expect(watcher.started).toBe(1);
+    watcher.report();
+    expect(actor.getSnapshot().matches({ awaiting: { check: 'checking' } })).toBe(true);
+    actor.stop();
+    expect(watcher.stopped).toBe(1);
+  });
+
+  it('is not watched on the verified screen', () => {
+    const { machine, watcher } = withWatcher();
+    createActor(machine, { input: { screen: 'verified', email: ada.email, user: ada } }).start();
+    expect(watcher.started).toBe(0);
+  });
+
+  it('a watcher that fails leaves the screen as it was', () => {
+    const machine = emailVerificationMachine.provide({
+      actors: {
+        watchEmailVerified: fromCallback(() => {
+          throw new Error('live state unavailable');
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { screen: 'unverified' } }).start();
+    expect(actor.getSnapshot().value).toEqual({ awaiting: { resend: 'ready', check: 'idle' } });
+    expect(actor.getSnapshot().status).toBe('active');
+  });
+});

@@ -1,0 +1,81 @@
+import type { AnyRouter } from '@tanstack/react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { SessionUser } from '../../../machines/domain';
+import { type SessionCheckResult, sessionMachine } from '../../../machines/session.machine';
+import { routerNavigate, routerNavigateHref, settledSession, settledSnapshot } from './edge';
+
+const ada: SessionUser = { sub: 'auth0|ada', email: 'ada@example.test', email_verified: true };
+
+/** A session whose check answers when `answer` is called. */
+function pendingSession() {
+  let answer: (result: SessionCheckResult) => void = () => undefined;
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        checkSession: fromPromise<SessionCheckResult>(
+          () => new Promise<SessionCheckResult>((resolve) => (answer = resolve)),
+        ),
+      },
+    }),
+  ).start();
+  return { session, answer: (result: SessionCheckResult) => answer(result) };
+}
+
+function fakeRouter() {
+  const navigate = vi.fn(async () => undefined);
+  return { router: { navigate } as unknown as AnyRouter, navigate };
+}
+
+describe('the edge: the session once settled', () => {
+  it('waits for the check, then answers the signed-in user (settledSession) and the snapshot', async () => {
+    const { session, answer } = pendingSession();
+    const answered = settledSession(session);
+    const snapshot = settledSnapshot(session);
+    answer({ kind: 'signedIn', user: ada, returnTo: null, callbackErrorCode: null });
+    await expect(answered).resolves.toEqual({ user: ada });
+    expect((await snapshot).context.user).toEqual(ada);
+  });
+
+  it('answers no user when signed out', async () => {
+    const { session, answer } = pendingSession();
+    const answered = settledSession(session);
+    answer({ kind: 'signedOut', callbackErrorCode: null });
+    await expect(answered).resolves.toEqual({ user: null });
+  });
+
+  it('waits for `until` as well, and stops waiting when aborted', async () => {
+    const { session, answer } = pendingSession();
+    answer({ kind: 'signedOut', callbackErrorCode: null });
+    await settledSnapshot(session);
+    const never = settledSnapshot(session, { until: () => false });
+    const controller = new AbortController();
+    const aborted = settledSnapshot(session, { until: () => false, signal: controller.signal });
+    controller.abort();
+    await expect(aborted).rejects.toBeDefined();
+    const raced = await Promise.race([never.then(() => 'settled'), Promise.resolve('waiting')]);
+    expect(raced).toBe('waiting');
+  });
+});
+
+describe('the edge: navigation through the router', () => {
+  it("a machine's navigate is router.navigate with the route, its search and replace", () => {
+    const { router, navigate } = fakeRouter();
+    routerNavigate(router, { to: '/auth/unverified-email', search: { returnTo: '/invite?code=a b' } });
+    routerNavigate(router, { to: '/server-error', replace: true });
+    expect(navigate.mock.calls).toEqual([
+      [{ to: '/auth/unverified-email', search: { returnTo: '/invite?code=a b' }, replace: false }],
+      [{ to: '/server-error', search: {}, replace: true }],
+    ]);
+  });
+
+  it('a same-origin address keeps its query: router.navigate({ href })', () => {
+    const { router, navigate } = fakeRouter();
+    routerNavigateHref(router, '/invite?code=abc#top');
+    routerNavigateHref(router, '/switch-practice', true);
+    expect(navigate.mock.calls).toEqual([
+      [{ href: '/invite?code=abc#top', replace: false }],
+      [{ href: '/switch-practice', replace: true }],
+    ]);
+  });
+});
