@@ -11,16 +11,19 @@ import type {
   UserPractice,
 } from './domain';
 import {
-  emptyDraft,
   type NavigateParams,
-  type OnboardingDraft,
-  type OnboardingFailure,
   type OnboardingInput,
   onboardingMachine,
-  type PracticeDraft,
   selectCanCompleteProfile,
-  stripApiPrefix,
+  selectStep,
 } from './onboarding.machine';
+import {
+  emptyDraft,
+  type OnboardingDraft,
+  type OnboardingFailure,
+  type PracticeDraft,
+  stripApiPrefix,
+} from './onboarding-draft';
 
 const user: SessionUser = {
   sub: 'u1',
@@ -602,5 +605,31 @@ describe('onboarding machine', () => {
       for (const child of Object.values(node.states)) check(child);
     };
     check(onboardingMachine.root);
+  });
+
+  it('tags every state the screens can see with exactly one step', () => {
+    const check = (node: typeof onboardingMachine.root, inherited: string[]) => {
+      const steps = [...inherited, ...[...node.tags].filter((t) => t.startsWith('step:'))];
+      const leaf = Object.keys(node.states).length === 0 || node.type === 'parallel';
+      if (node !== onboardingMachine.root && node.key !== 'resuming' && leaf) {
+        expect(steps, node.id).toHaveLength(1);
+      }
+      expect(steps.length, node.id).toBeLessThanOrEqual(1);
+      for (const child of Object.values(node.states)) check(child, steps);
+    };
+    check(onboardingMachine.root, []);
+  });
+
+  it('selectStep reads the step tag (the unverified-email wait is the account step, the redirect the thank-you step)', async () => {
+    expect(selectStep(start({ step: 'pin' }).actor.getSnapshot())).toBe('pin');
+    expect(selectStep(start({ step: 'practice' }).actor.getSnapshot())).toBe('practice');
+    expect(selectStep(start({ step: 'thankYou', practiceKey: 'pk' }).actor.getSnapshot())).toBe('thankYou');
+    expect(selectStep(start({ step: 'thankYou' }).actor.getSnapshot())).toBe('thankYou');
+    const unverified = start(
+      { step: 'account' },
+      { getSessionUser: async () => ({ ...user, email_verified: false }) },
+    );
+    await waitFor(unverified.actor, (s) => s.status === 'done');
+    expect(selectStep(unverified.actor.getSnapshot())).toBe('account');
   });
 });

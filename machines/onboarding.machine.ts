@@ -1,19 +1,33 @@
-import { assign, fromCallback, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
 import { onboardingDelays } from './constants';
 import type {
-  Address,
   Device,
   DirectoryPractice,
   LocaleCode,
   LoginConnection,
-  PracticeDetails,
   PracticeRegistration,
   Profile,
   RegionKey,
-  RegistrationOptions,
   SessionUser,
   UserPractice,
 } from './domain';
+import {
+  asFailure,
+  draftLocaleOf,
+  emptyDraft,
+  isProfileComplete,
+  listed,
+  localeOf,
+  type OnboardingDraft,
+  type PracticeDraft,
+  prefillFromDirectory,
+  profileFromUser,
+  type RegionChoice,
+  registrationOf,
+  retryAfterOf,
+  stripApiPrefix,
+  withRegion,
+} from './onboarding-draft';
 
 /**
  * Onboarding (spec §4): optional pin entry → account creation → profile → practice → thank-you →
@@ -23,34 +37,44 @@ import type {
  * One actor drives the route screens of /onboarding/*. It starts at the step of the route it is
  * created on (`input.step`) from the draft restored from local storage (`input.draft`), so a
  * reload, a crash or the identity-provider redirect resumes where the user was. Every change to
- * the draft is handed to the provided `persistDraft` action; `clearDraft` runs on success.
- * Navigation, storage, locale and the external redirect are provided actions; every call is a
- * provided actor (src/app/live/onboarding.ts).
+ * the draft goes through one action, `storeDraft` (assign, then the provided `persistDraft`);
+ * `clearDraft` runs on success. Every state is tagged with the step (route screen) it belongs to
+ * (`step:<step>`, read by `selectStep`). Navigation, storage, locale and the external redirect
+ * are provided actions; every call is a provided actor (src/app/live/onboarding.ts). The draft's
+ * rules (empty draft, prefill, registration payload) are in machines/onboarding-draft.ts.
  */
 
 export type OnboardingStep = 'pin' | 'account' | 'profile' | 'practice' | 'thankYou' | 'directoryPractice';
 
-/** The practice part of the registration as the user fills it in (devices come from the pin). */
-export type PracticeFields = Omit<PracticeDetails, 'devices'>;
+/** The steps in the order the wizard moves through them. */
+export const onboardingSteps: readonly OnboardingStep[] = [
+  'directoryPractice',
+  'pin',
+  'account',
+  'profile',
+  'practice',
+  'thankYou',
+];
 
-export interface PracticeDraft {
-  environment: RegionKey;
-  practice: PracticeFields;
-  terms: boolean;
-}
+/** The tag of every state that belongs to `step`'s screen. */
+export type StepTag = `step:${OnboardingStep}`;
+export const stepTag = <TStep extends OnboardingStep>(step: TStep): `step:${TStep}` => `step:${step}`;
 
-/** What survives a reload (spec §9 local storage keys: pin, practice, profile, options). */
-export interface OnboardingDraft {
-  pin: string | null;
-  practice: PracticeDraft | null;
-  profile: Profile | null;
-  options: RegistrationOptions;
-}
-
-export interface RegionChoice {
-  key: RegionKey;
-  locale: LocaleCode;
-}
+/**
+ * The view contract besides the step: `busy` (a request is running), `submitting` (the step's
+ * own submit is running), `fetchingDevices`, `profileForm` (the
+ * profile form is shown), `accountExists` / `linkFailed` (the directory link's two dead ends),
+ * `takingLong` (the activation outlasts its wait).
+ */
+export type OnboardingTag =
+  | 'busy'
+  | 'submitting'
+  | 'fetchingDevices'
+  | 'profileForm'
+  | 'accountExists'
+  | 'linkFailed'
+  | 'takingLong'
+  | StepTag;
 
 export interface OnboardingInput {
   step: OnboardingStep;
@@ -61,15 +85,6 @@ export interface OnboardingInput {
   /** Thank-you page: the practice being activated (query parameter). */
   practiceKey?: string | null;
 }
-
-/**
- * How a provided actor reports a failed call (src/app/live/onboarding.ts maps the API client's
- * errors to this shape). `fieldErrors` keys are payload paths (`practice.businessName`).
- */
-export type OnboardingFailure =
-  | { kind: 'unauthenticated' }
-  | { kind: 'validation'; fieldErrors: Record<string, string[]>; messages: string[] }
-  | { kind: 'failed'; status: number; message: string | null; retryAfterSeconds?: number | null };
 
 /** Errors are codes (plus server-provided data); the views map codes to messages. */
 export type OnboardingError =
@@ -134,136 +149,16 @@ export const onboardingPaths = {
   switchPractice: '/switch-practice',
 } as const;
 
-const apiPrefix = 'Api, Request failed, ';
-
-/** Server message without the 'Api, Request failed, ' prefix (spec §8), or null when empty. */
-export function stripApiPrefix(message: string | null | undefined): string | null {
-  if (!message) return null;
-  const stripped = message.startsWith(apiPrefix) ? message.slice(apiPrefix.length) : message;
-  return stripped.trim() === '' ? null : stripped;
+interface DraftParams {
+  draft: OnboardingDraft;
 }
-
-export function asFailure(error: unknown): OnboardingFailure {
-  if (typeof error === 'object' && error !== null && 'kind' in error) {
-    const kind = (error as { kind: unknown }).kind;
-    if (kind === 'unauthenticated' || kind === 'validation' || kind === 'failed')
-      return error as OnboardingFailure;
-  }
-  return { kind: 'failed', status: 500, message: null };
-}
-
-/** Profile fields the profile form requires (spec §5). */
-export function isProfileComplete(profile: Profile | null | undefined): profile is Profile {
-  return Boolean(
-    profile?.firstName?.trim() &&
-      profile.lastName?.trim() &&
-      profile.phone?.trim() &&
-      profile.dateOfBirth?.trim(),
-  );
-}
-
-export function emptyDraft(): OnboardingDraft {
-  return { pin: null, practice: null, profile: null, options: { registeredFromDirectoryPracticeKey: null } };
-}
-
-const emptyAddress: Address = { address1: '', city: '', postcode: '', state: '', country: '' };
-
-function emptyPractice(environment: RegionKey): PracticeDraft {
-  return {
-    environment,
-    terms: false,
-    practice: {
-      businessName: '',
-      businessNumber: '',
-      name: '',
-      veterinaryType: 1,
-      email: '',
-      phone: '',
-      address: { ...emptyAddress, country: environment === 'uk' ? 'UK' : 'AU' },
-    },
-  };
-}
-
-function defaultRegion(context: Pick<OnboardingContext, 'regions'>): RegionKey {
-  return context.regions[0]?.key ?? 'au';
-}
-
-function regionOfCountry(country: string | undefined, fallback: RegionKey): RegionKey {
-  const key = (country ?? '').trim().toLowerCase();
-  if (key === 'uk' || key === 'gb' || key === 'united kingdom') return 'uk';
-  if (key === 'au' || key === 'australia') return 'au';
-  return fallback;
-}
-
-/** The practice draft the form starts from: the stored draft, or an empty one in the default region. */
-export function practiceDraftOf(context: {
-  draft: Pick<OnboardingDraft, 'practice'>;
-  regions: OnboardingContext['regions'];
-}): PracticeDraft {
-  return context.draft.practice ?? emptyPractice(defaultRegion(context));
-}
-
-function localeOf(context: Pick<OnboardingContext, 'regions'>, region: RegionKey): LocaleCode {
-  return context.regions.find((r) => r.key === region)?.locale ?? (region === 'uk' ? 'en-GB' : 'en-AU');
-}
-
-/** The registration payload (spec §3) built from the draft. */
-export function registrationOf(context: OnboardingContext): PracticeRegistration {
-  const draft = practiceDraftOf(context);
-  const profile = context.draft.profile as Profile;
-  return {
-    environment: draft.environment,
-    practice: { ...draft.practice, devices: context.devices },
-    profile,
-    options: context.draft.options,
-    terms: draft.terms,
-    locale: localeOf(context, draft.environment),
-  };
-}
-
-function prefillFromDirectory(context: OnboardingContext, directory: DirectoryPractice): OnboardingDraft {
-  const base = practiceDraftOf(context);
-  const environment = regionOfCountry(directory.address.country, base.environment);
-  const blank = emptyPractice(environment);
-  return {
-    ...context.draft,
-    practice: {
-      ...blank,
-      practice: {
-        ...blank.practice,
-        businessName: directory.name ?? '',
-        name: directory.name ?? '',
-        email: directory.email ?? '',
-        address: {
-          address1: directory.address.address1 ?? '',
-          city: directory.address.city ?? '',
-          postcode: directory.address.postcode ?? '',
-          state: environment === 'au' ? (directory.address.state ?? '') : '',
-          country: blank.practice.address.country,
-        },
-      },
-    },
-    options: { registeredFromDirectoryPracticeKey: directory.key },
-  };
-}
-
-function listed(practices: UserPractice[], practiceKey: string | null): UserPractice | undefined {
-  return practices.find((p) => p.practiceKey === practiceKey);
-}
-
-const profileFromUser = (user: SessionUser | null, draft: Profile | null): Profile => ({
-  firstName: draft?.firstName || user?.given_name || '',
-  lastName: draft?.lastName || user?.family_name || '',
-  email: user?.email || draft?.email || '',
-  phone: draft?.phone || user?.phone_number || '',
-  dateOfBirth: draft?.dateOfBirth || user?.birthdate || '',
-});
 
 export const onboardingMachine = setup({
   types: {
     context: {} as OnboardingContext,
     events: {} as OnboardingEvent,
     input: {} as OnboardingInput,
+    tags: {} as OnboardingTag,
   },
   actors: {
     verifyPin: fromPromise<void, { pin: string }>(async () => {
@@ -303,7 +198,22 @@ export const onboardingMachine = setup({
   },
   actions: {
     navigate: (_, _params: NavigateParams) => undefined,
-    persistDraft: (_, _params: { draft: OnboardingDraft }) => undefined,
+    persistDraft: (_, _params: DraftParams) => undefined,
+    /** The one way the draft changes: kept in context and handed to `persistDraft`. */
+    storeDraft: enqueueActions<
+      OnboardingContext,
+      OnboardingEvent,
+      DraftParams,
+      OnboardingEvent,
+      never,
+      { type: 'persistDraft'; params: DraftParams },
+      never,
+      never,
+      never
+    >(({ enqueue }, params) => {
+      enqueue.assign({ draft: params.draft });
+      enqueue({ type: 'persistDraft', params: { draft: params.draft } });
+    }),
     clearDraft: () => undefined,
     applyLocale: (_, _params: { locale: LocaleCode }) => undefined,
     redirectToEnvironment: (_, _params: { url: string }) => undefined,
@@ -351,6 +261,7 @@ export const onboardingMachine = setup({
   initial: 'resuming',
   states: {
     resuming: {
+      // Transient: never observed, so it needs no step tag.
       description: 'Starts at the step of the route the actor was created on (input.step).',
       always: [
         { guard: { type: 'startsAt', params: { step: 'directoryPractice' } }, target: 'directoryPractice' },
@@ -369,6 +280,7 @@ export const onboardingMachine = setup({
       ],
     },
     directoryPractice: {
+      tags: ['step:directoryPractice'],
       initial: 'loading',
       states: {
         loading: {
@@ -390,11 +302,11 @@ export const onboardingMachine = setup({
               {
                 target: '#onboarding.account',
                 actions: [
-                  assign({
-                    directoryPractice: ({ event }) => event.output,
-                    draft: ({ context, event }) => prefillFromDirectory(context, event.output),
-                  }),
-                  { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                  assign({ directoryPractice: ({ event }) => event.output }),
+                  {
+                    type: 'storeDraft',
+                    params: ({ context, event }) => ({ draft: prefillFromDirectory(context, event.output) }),
+                  },
                   { type: 'navigate', params: { to: onboardingPaths.account, replace: true } },
                 ],
               },
@@ -402,11 +314,12 @@ export const onboardingMachine = setup({
             onError: { target: 'failed' },
           },
         },
-        accountExists: {},
-        failed: {},
+        accountExists: { tags: ['accountExists'] },
+        failed: { tags: ['linkFailed'] },
       },
     },
     pin: {
+      tags: ['step:pin'],
       initial: 'entering',
       states: {
         entering: {
@@ -418,7 +331,7 @@ export const onboardingMachine = setup({
           },
         },
         verifying: {
-          tags: ['busy'],
+          tags: ['busy', 'submitting'],
           invoke: {
             id: 'verifyPin',
             src: 'verifyPin',
@@ -426,10 +339,10 @@ export const onboardingMachine = setup({
             onDone: {
               target: '#onboarding.account',
               actions: [
-                assign({
-                  draft: ({ context }) => ({ ...context.draft, pin: context.pinAttempt }),
-                }),
-                { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                {
+                  type: 'storeDraft',
+                  params: ({ context }) => ({ draft: { ...context.draft, pin: context.pinAttempt } }),
+                },
                 { type: 'navigate', params: { to: onboardingPaths.account } },
               ],
             },
@@ -454,12 +367,10 @@ export const onboardingMachine = setup({
                 guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) },
                 target: 'entering',
                 actions: assign({
-                  error: ({ event }) => {
-                    const failure = asFailure(event.error);
-                    const retryAfterSeconds =
-                      failure.kind === 'failed' ? (failure.retryAfterSeconds ?? null) : null;
-                    return { code: 'pinLimited' as const, retryAfterSeconds };
-                  },
+                  error: ({ event }) => ({
+                    code: 'pinLimited' as const,
+                    retryAfterSeconds: retryAfterOf(event.error),
+                  }),
                 }),
               },
               { target: 'entering', actions: assign({ error: { code: 'pinInvalid' } }) },
@@ -471,14 +382,15 @@ export const onboardingMachine = setup({
         'pin.skip': {
           target: 'account',
           actions: [
-            assign({ draft: ({ context }) => ({ ...context.draft, pin: null }), error: null }),
-            { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+            assign({ error: null }),
+            { type: 'storeDraft', params: ({ context }) => ({ draft: { ...context.draft, pin: null } }) },
             { type: 'navigate', params: { to: onboardingPaths.account } },
           ],
         },
       },
     },
     account: {
+      tags: ['step:account'],
       initial: 'checkingSession',
       states: {
         checkingSession: {
@@ -513,7 +425,7 @@ export const onboardingMachine = setup({
           },
         },
         signingUp: {
-          tags: ['busy'],
+          tags: ['busy', 'submitting'],
           invoke: {
             id: 'signUp',
             src: 'signUp',
@@ -530,6 +442,7 @@ export const onboardingMachine = setup({
     verifyingEmail: {
       description: 'The email is unverified: the unverified-email page returns to register-account.',
       type: 'final',
+      tags: ['step:account'],
       entry: {
         type: 'navigate',
         params: {
@@ -540,6 +453,7 @@ export const onboardingMachine = setup({
       },
     },
     profile: {
+      tags: ['step:profile'],
       initial: 'loading',
       states: {
         loading: {
@@ -565,11 +479,13 @@ export const onboardingMachine = setup({
                 },
                 target: '#onboarding.practice',
                 actions: [
-                  assign({
-                    user: ({ event }) => event.output.user,
-                    draft: ({ context, event }) => ({ ...context.draft, profile: event.output.profile }),
-                  }),
-                  { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                  assign({ user: ({ event }) => event.output.user }),
+                  {
+                    type: 'storeDraft',
+                    params: ({ context, event }) => ({
+                      draft: { ...context.draft, profile: event.output.profile },
+                    }),
+                  },
                   { type: 'navigate', params: { to: onboardingPaths.practice, replace: true } },
                 ],
               },
@@ -607,27 +523,28 @@ export const onboardingMachine = setup({
           },
         },
         editing: {
+          tags: ['profileForm'],
           on: {
             'profile.change': {
-              actions: [
-                assign({ draft: ({ context, event }) => ({ ...context.draft, profile: event.profile }) }),
-                { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
-              ],
+              actions: {
+                type: 'storeDraft',
+                params: ({ context, event }) => ({ draft: { ...context.draft, profile: event.profile } }),
+              },
             },
             'profile.submit': {
               target: 'saving',
               actions: [
-                assign({
-                  draft: ({ context, event }) => ({ ...context.draft, profile: event.profile }),
-                  error: null,
-                }),
-                { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                assign({ error: null }),
+                {
+                  type: 'storeDraft',
+                  params: ({ context, event }) => ({ draft: { ...context.draft, profile: event.profile } }),
+                },
               ],
             },
           },
         },
         saving: {
-          tags: ['busy'],
+          tags: ['busy', 'submitting', 'profileForm'],
           invoke: {
             id: 'createProfile',
             src: 'createProfile',
@@ -660,11 +577,9 @@ export const onboardingMachine = setup({
       },
     },
     practice: {
+      tags: ['step:practice'],
       initial: 'preparing',
-      entry: {
-        type: 'applyLocale',
-        params: ({ context }) => ({ locale: localeOf(context, practiceDraftOf(context).environment) }),
-      },
+      entry: { type: 'applyLocale', params: ({ context }) => ({ locale: draftLocaleOf(context) }) },
       states: {
         preparing: {
           always: [
@@ -677,38 +592,17 @@ export const onboardingMachine = setup({
           initial: 'editing',
           on: {
             'practice.change': {
-              actions: [
-                assign({ draft: ({ context, event }) => ({ ...context.draft, practice: event.practice }) }),
-                { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
-              ],
+              actions: {
+                type: 'storeDraft',
+                params: ({ context, event }) => ({ draft: { ...context.draft, practice: event.practice } }),
+              },
             },
             'region.select': {
               actions: [
-                assign({
-                  draft: ({ context, event }) => {
-                    const current = practiceDraftOf(context);
-                    const blank = emptyPractice(event.region);
-                    return {
-                      ...context.draft,
-                      practice: {
-                        ...current,
-                        environment: event.region,
-                        practice: {
-                          ...current.practice,
-                          businessNumber: '',
-                          phone: '',
-                          address: {
-                            ...current.practice.address,
-                            postcode: '',
-                            state: '',
-                            country: blank.practice.address.country,
-                          },
-                        },
-                      },
-                    };
-                  },
-                }),
-                { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                {
+                  type: 'storeDraft',
+                  params: ({ context, event }) => ({ draft: withRegion(context, event.region) }),
+                },
                 {
                   type: 'applyLocale',
                   params: ({ context, event }) => ({ locale: localeOf(context, event.region) }),
@@ -718,7 +612,7 @@ export const onboardingMachine = setup({
           },
           states: {
             fetchingDevices: {
-              tags: ['busy'],
+              tags: ['busy', 'fetchingDevices'],
               invoke: {
                 id: 'fetchDevices',
                 src: 'fetchDevices',
@@ -730,12 +624,10 @@ export const onboardingMachine = setup({
                     target: 'editing',
                     actions: assign({
                       devices: [],
-                      error: ({ event }) => {
-                        const failure = asFailure(event.error);
-                        const retryAfterSeconds =
-                          failure.kind === 'failed' ? (failure.retryAfterSeconds ?? null) : null;
-                        return { code: 'devicesLimited' as const, retryAfterSeconds };
-                      },
+                      error: ({ event }) => ({
+                        code: 'devicesLimited' as const,
+                        retryAfterSeconds: retryAfterOf(event.error),
+                      }),
                     }),
                   },
                   {
@@ -751,21 +643,25 @@ export const onboardingMachine = setup({
                   {
                     guard: not('hasProfileDraft'),
                     actions: [
-                      assign({
-                        draft: ({ context, event }) => ({ ...context.draft, practice: event.practice }),
-                        error: { code: 'noProfile' },
-                      }),
-                      { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                      assign({ error: { code: 'noProfile' } }),
+                      {
+                        type: 'storeDraft',
+                        params: ({ context, event }) => ({
+                          draft: { ...context.draft, practice: event.practice },
+                        }),
+                      },
                     ],
                   },
                   {
                     target: '#onboarding.practice.submitting',
                     actions: [
-                      assign({
-                        draft: ({ context, event }) => ({ ...context.draft, practice: event.practice }),
-                        error: null,
-                      }),
-                      { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                      assign({ error: null }),
+                      {
+                        type: 'storeDraft',
+                        params: ({ context, event }) => ({
+                          draft: { ...context.draft, practice: event.practice },
+                        }),
+                      },
                     ],
                   },
                 ],
@@ -785,7 +681,7 @@ export const onboardingMachine = setup({
           },
         },
         submitting: {
-          tags: ['busy'],
+          tags: ['busy', 'submitting'],
           invoke: {
             id: 'registerPractice',
             src: 'registerPractice',
@@ -843,7 +739,7 @@ export const onboardingMachine = setup({
         },
         signingIn: {
           description: 'Not signed in when registering: the login redirect, back to this form.',
-          tags: ['busy'],
+          tags: ['busy', 'submitting'],
           invoke: {
             id: 'signIn',
             src: 'signIn',
@@ -855,6 +751,7 @@ export const onboardingMachine = setup({
       },
     },
     thankYou: {
+      tags: ['step:thankYou'],
       type: 'parallel',
       invoke: {
         id: 'watchUserPractices',
@@ -876,7 +773,7 @@ export const onboardingMachine = setup({
           initial: 'waiting',
           states: {
             waiting: { after: { activationTakingLong: 'takingLong' } },
-            takingLong: {},
+            takingLong: { tags: ['takingLong'] },
           },
         },
         updates: {
@@ -919,13 +816,17 @@ export const onboardingMachine = setup({
     },
     redirecting: {
       type: 'final',
-      tags: ['busy'],
+      tags: ['busy', 'step:thankYou'],
       entry: {
         type: 'redirectToEnvironment',
         params: ({ context }) => ({ url: context.environmentUrl ?? '' }),
       },
     },
-    leaving: { type: 'final' },
+    leaving: {
+      description: 'The thank-you route without a practice to wait for: on to the practices.',
+      type: 'final',
+      tags: ['step:thankYou'],
+    },
   },
 });
 
@@ -935,3 +836,8 @@ export const onboardingMachine = setup({
  */
 export const selectCanCompleteProfile = (s: SnapshotFrom<typeof onboardingMachine>): boolean =>
   s.can({ type: 'practice.completeProfile' });
+
+/** The step (route screen) a snapshot belongs to, from its `step:<step>` tag. */
+export function selectStep(s: SnapshotFrom<typeof onboardingMachine>): OnboardingStep {
+  return onboardingSteps.find((step) => s.hasTag(stepTag(step))) ?? s.context.startStep;
+}

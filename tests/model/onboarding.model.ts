@@ -7,14 +7,13 @@
 import type { EventObject, SnapshotFrom } from 'xstate';
 import { onboardingDelays } from '../../machines/constants';
 import type { DirectoryPractice, Profile, SessionUser, UserPractice } from '../../machines/domain';
+import { type OnboardingInput, onboardingMachine } from '../../machines/onboarding.machine';
 import {
   emptyDraft,
   isProfileComplete,
   type OnboardingFailure,
-  type OnboardingInput,
-  onboardingMachine,
   type PracticeDraft,
-} from '../../machines/onboarding.machine';
+} from '../../machines/onboarding-draft';
 import { describeMachine } from '../support/machine-graph';
 import { definePathSpec, errorOf, outputOf, type StepExpectations, unchanged } from '../support/paths';
 

@@ -2,7 +2,7 @@
 import { act, fireEvent, type RenderResult, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
-import type { onboardingMachine } from '../../machines/onboarding.machine';
+import { type onboardingMachine, selectStep } from '../../machines/onboarding.machine';
 import type { OnboardingActor, OnboardingSnapshot } from '../../src/app/live/onboarding';
 import {
   coverageOf,
@@ -150,6 +150,11 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
     async check(snapshot) {
       // The replayed oracle and the screen's actor are in the same state.
       expect((actor as OnboardingActor).getSnapshot().value).toEqual(snapshot.value);
+      // The screen shown is the one of the machine's step tag (and only that one).
+      const shownSteps = [...document.querySelectorAll<HTMLElement>('[data-onboarding-step]')]
+        .filter((e) => e.style.display !== 'none')
+        .map((e) => e.dataset.onboardingStep);
+      expect(shownSteps).toEqual([selectStep(snapshot)]);
       const busy = snapshot.hasTag('busy');
       // A pending request shows its spinner only after the pop-in (decision 042; the timing is
       // tested below): never when the machine is not busy.

@@ -11,17 +11,20 @@ import {
 import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
 import type { LocaleCode, Profile, SessionUser, UserPractice } from '../../../machines/domain';
 import {
-  emptyDraft,
   type NavigateParams,
-  type OnboardingDraft,
   type OnboardingEvent,
-  type OnboardingFailure,
   type OnboardingInput,
   type OnboardingStep,
   onboardingMachine,
+  selectStep,
+} from '../../../machines/onboarding.machine';
+import {
+  emptyDraft,
+  type OnboardingDraft,
+  type OnboardingFailure,
   type PracticeDraft,
   type RegionChoice,
-} from '../../../machines/onboarding.machine';
+} from '../../../machines/onboarding-draft';
 import {
   type LoginRequest,
   selectIsSettled,
@@ -320,27 +323,6 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
 
 // ───────────────────────────── the screens' hook ─────────────────────────────
 
-/** The step a snapshot belongs to (which route screen shows it). */
-export function stepOf(snapshot: OnboardingSnapshot): OnboardingStep {
-  const value = snapshot.value;
-  const top = typeof value === 'string' ? value : Object.keys(value)[0];
-  switch (top) {
-    case 'directoryPractice':
-    case 'pin':
-    case 'account':
-    case 'profile':
-    case 'practice':
-    case 'thankYou':
-      return top;
-    case 'verifyingEmail':
-      return 'account';
-    case 'redirecting':
-      return 'thankYou';
-    default:
-      return snapshot.context.startStep;
-  }
-}
-
 export interface OnboardingRouteInput {
   directoryPracticeKey?: string | null;
   practiceKey?: string | null;
@@ -411,7 +393,7 @@ const onboardingPathPrefixes = ['/onboarding', '/auth'];
 function reusable(step: OnboardingStep, route: OnboardingRouteInput): OnboardingActor | null {
   if (!current) return null;
   const snapshot = current.actor.getSnapshot();
-  if (snapshot.status !== 'active' || stepOf(snapshot) !== step) return null;
+  if (snapshot.status !== 'active' || selectStep(snapshot) !== step) return null;
   if (step === 'directoryPractice' && snapshot.context.directoryPracticeKey !== route.directoryPracticeKey) {
     return null;
   }

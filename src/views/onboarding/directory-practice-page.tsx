@@ -7,11 +7,7 @@ import { directoryExistsMessage, onboardingMessages as m } from './messages';
 import { OnboardingFrame } from './onboarding-frame';
 
 const selectView = (s: OnboardingSnapshot): 'loading' | 'accountExists' | 'failed' =>
-  s.matches({ directoryPractice: 'accountExists' })
-    ? 'accountExists'
-    : s.matches({ directoryPractice: 'failed' })
-      ? 'failed'
-      : 'loading';
+  s.hasTag('accountExists') ? 'accountExists' : s.hasTag('linkFailed') ? 'failed' : 'loading';
 const selectName = (s: OnboardingSnapshot) => s.context.directoryPractice?.name ?? '';
 
 /** /onboarding/directory-practice/{key}: pre-fills the registration from a shared directory practice. */

@@ -1,11 +1,15 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type CSSProperties, memo, type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
-import { type OnboardingStep, onboardingPaths } from '../../../machines/onboarding.machine';
+import {
+  type OnboardingStep,
+  onboardingPaths,
+  onboardingSteps,
+  selectStep,
+} from '../../../machines/onboarding.machine';
 import {
   type OnboardingActor,
   OnboardingActorProvider,
-  stepOf,
   useOnboardingFlowActor,
 } from '../../app/live/onboarding';
 import { onboardingSearch, thankYouSearch } from '../../app/search-schemas';
@@ -15,16 +19,6 @@ import { RegisterAccountPage } from './register-account-page';
 import { RegisterPracticePage } from './register-practice-page';
 import { RegisterProfilePage } from './register-profile-page';
 import { ThankYouPage } from './thank-you-page';
-
-/** The steps in the order the wizard moves through them (the DOM keeps this order). */
-const order: readonly OnboardingStep[] = [
-  'directoryPractice',
-  'pin',
-  'account',
-  'profile',
-  'practice',
-  'thankYou',
-];
 
 /** The step a user most likely reaches next from each step: pre-rendered while they are here. */
 const nextOf: Record<OnboardingStep, OnboardingStep | null> = {
@@ -70,7 +64,7 @@ export const OnboardingSteps = memo(function OnboardingSteps({
   actor: OnboardingActor;
   initialPin?: string;
 }) {
-  const step = useSelector(actor, stepOf);
+  const step = useSelector(actor, selectStep);
   // The step as of the last low-priority render: the move itself only flips visibility; leaving
   // the old step and rendering the new next one come after, at low priority.
   const settled = useDeferredValue(step);
@@ -93,7 +87,7 @@ export const OnboardingSteps = memo(function OnboardingSteps({
   return (
     <OnboardingActorProvider value={actor}>
       <div ref={container}>
-        {order.map((s) =>
+        {onboardingSteps.map((s) =>
           s === step || s === ahead || s === settled ? (
             // Mounted (effects and subscriptions running) but not displayed: out of the layout,
             // the accessibility tree and the tab order. Revealing it changes this style only.

@@ -12,7 +12,7 @@ import { pinSchema } from '../../validation/schemas';
 import { limitedMessage, onboardingMessages as m } from './messages';
 import { OnboardingFrame } from './onboarding-frame';
 
-const selectVerifying = (s: OnboardingSnapshot) => s.matches({ pin: 'verifying' });
+const selectVerifying = (s: OnboardingSnapshot) => s.hasTag('step:pin') && s.hasTag('submitting');
 const selectError = (s: OnboardingSnapshot) => s.context.error;
 
 /** /onboarding: the 4-digit code of the companion app (optional); `initialPin` from `?pin=`. */

@@ -6,7 +6,7 @@ import { LoginChooser } from '../../ui/login-chooser';
 import { onboardingMessages as m } from './messages';
 import { OnboardingFrame } from './onboarding-frame';
 
-const selectSigningUp = (s: OnboardingSnapshot) => s.matches({ account: 'signingUp' });
+const selectSigningUp = (s: OnboardingSnapshot) => s.hasTag('step:account') && s.hasTag('submitting');
 const selectFailed = (s: OnboardingSnapshot) => s.context.error?.code === 'signUpFailed';
 
 /** Step 1 of 3: choose a login method to create an account (the sign-up screen). */

@@ -4,11 +4,8 @@ import { Formik } from 'formik';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { RegionKey, VeterinaryType } from '../../../machines/domain';
-import {
-  type PracticeDraft,
-  practiceDraftOf,
-  selectCanCompleteProfile,
-} from '../../../machines/onboarding.machine';
+import { selectCanCompleteProfile, selectStep } from '../../../machines/onboarding.machine';
+import { type PracticeDraft, practiceDraftOf } from '../../../machines/onboarding-draft';
 import { useBusyIndicator } from '../../app/live/busy-indicator';
 import { type OnboardingActor, type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
 import { FormField } from '../../forms/form-field';
@@ -20,14 +17,10 @@ import { ServerErrors, ValuesSync } from './form-sync';
 import { devicesMessage, limitedMessage, onboardingMessages as m } from './messages';
 import { OnboardingFrame } from './onboarding-frame';
 
-const selectFetchingDevices = (s: OnboardingSnapshot) =>
-  s.matches({ practice: { filling: 'fetchingDevices' } });
+const selectFetchingDevices = (s: OnboardingSnapshot) => s.hasTag('fetchingDevices');
 // Busy while submitting and after (the wizard is moving on); not before the step (rendered ahead).
 const selectSubmitting = (s: OnboardingSnapshot) =>
-  s.matches({ practice: 'submitting' }) ||
-  s.matches({ practice: 'signingIn' }) ||
-  s.matches('thankYou') ||
-  s.matches('redirecting');
+  (s.hasTag('step:practice') && s.hasTag('submitting')) || selectStep(s) === 'thankYou';
 const selectRegions = (s: OnboardingSnapshot) => s.context.regions;
 // The page re-renders for its region, not for every change of the draft (typing, the submit, the
 // draft cleared on success): the form holds the values, the draft only gives the initial ones.

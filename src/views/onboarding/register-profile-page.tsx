@@ -17,9 +17,8 @@ import { ServerErrors, ValuesSync } from './form-sync';
 import { onboardingMessages as m } from './messages';
 import { OnboardingFrame } from './onboarding-frame';
 
-const selectLoading = (s: OnboardingSnapshot) =>
-  !s.matches({ profile: 'editing' }) && !s.matches({ profile: 'saving' });
-const selectSaving = (s: OnboardingSnapshot) => s.matches({ profile: 'saving' });
+const selectLoading = (s: OnboardingSnapshot) => !s.hasTag('profileForm');
+const selectSaving = (s: OnboardingSnapshot) => s.hasTag('step:profile') && s.hasTag('submitting');
 const selectHasProfile = (s: OnboardingSnapshot) => s.context.draft.profile !== null;
 const selectError = (s: OnboardingSnapshot) => s.context.error;
 

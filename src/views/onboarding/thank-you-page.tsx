@@ -5,7 +5,7 @@ import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onbo
 import { onboardingMessages as m } from './messages';
 import { OnboardingFrame } from './onboarding-frame';
 
-const selectTakingLong = (s: OnboardingSnapshot) => s.matches({ thankYou: { activation: 'takingLong' } });
+const selectTakingLong = (s: OnboardingSnapshot) => s.hasTag('takingLong');
 
 /** /onboarding/thank-you?practiceKey=: waits for the practice's activation, then leaves for it. */
 export function ThankYouPage() {
