@@ -8,7 +8,6 @@ import type {
   RegionKey,
   RegistrationOptions,
   SessionUser,
-  UserPractice,
 } from './domain';
 
 /**
@@ -204,10 +203,6 @@ export function withRegion(context: DraftContext, region: RegionKey): Onboarding
       },
     },
   };
-}
-
-export function listed(practices: UserPractice[], practiceKey: string | null): UserPractice | undefined {
-  return practices.find((p) => p.practiceKey === practiceKey);
 }
 
 /** The profile form's values: the draft's, else the signed-in user's claims. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock, type SnapshotFrom, waitFor } from 'xstate';
 import { onboardingDelays } from './constants';
 import type {
   Device,
@@ -14,6 +14,7 @@ import {
   type NavigateParams,
   type OnboardingInput,
   onboardingMachine,
+  selectActivation,
   selectCanCompleteProfile,
   selectStep,
 } from './onboarding.machine';
@@ -24,6 +25,7 @@ import {
   type PracticeDraft,
   stripApiPrefix,
 } from './onboarding-draft';
+import { practiceActivationMachine, selectTakingLong } from './practice-activation.machine';
 
 const user: SessionUser = {
   sub: 'u1',
@@ -87,6 +89,19 @@ interface Fakes {
 
 const never = <T>(): Promise<T> => new Promise<T>(() => {});
 
+/** The thank-you step's wait: the activation child (its own snapshots; the parent's do not change). */
+const activationOf = (actor: { getSnapshot(): SnapshotFrom<typeof onboardingMachine> }) => {
+  const child = selectActivation(actor.getSnapshot());
+  if (!child) throw new Error('no activation child');
+  return child;
+};
+
+/** The thank-you step's wait (the activation child) is in `state` (of its `waiting` regions). */
+const waitingIn = (s: SnapshotFrom<typeof onboardingMachine>, state: object): boolean =>
+  selectActivation(s)
+    ?.getSnapshot()
+    .matches({ waiting: state } as never) ?? false;
+
 function start(input: Partial<OnboardingInput> & Pick<OnboardingInput, 'step'>, fakes: Fakes = {}) {
   const rec: Recorded = { navigations: [], persisted: [], cleared: 0, locales: [], redirects: [], calls: [] };
   const wrap =
@@ -105,10 +120,14 @@ function start(input: Partial<OnboardingInput> & Pick<OnboardingInput, 'step'>, 
       createProfile: fromPromise(wrap('createProfile', fakes.createProfile)),
       fetchDevices: fromPromise(wrap('fetchDevices', fakes.fetchDevices)),
       registerPractice: fromPromise(wrap('registerPractice', fakes.registerPractice)),
-      fetchUserPractices: fromPromise(wrap('fetchUserPractices', fakes.fetchUserPractices)),
       loadDirectoryPractice: fromPromise(wrap('loadDirectoryPractice', fakes.loadDirectoryPractice)),
-      watchUserPractices: fromCallback(({ sendBack }) => {
-        fakes.watch?.((e) => sendBack(e as never));
+      practiceActivation: practiceActivationMachine.provide({
+        actors: {
+          fetchUserPractices: fromPromise(wrap('fetchUserPractices', fakes.fetchUserPractices)),
+          watchUserPractices: fromCallback(({ sendBack }) => {
+            fakes.watch?.((e) => sendBack(e as never));
+          }),
+        },
       }),
     },
     actions: {
@@ -352,11 +371,11 @@ describe('onboarding machine', () => {
     expect(failed.actor.getSnapshot().context.error).toEqual({ code: 'devicesUnavailable' });
   });
 
-  it('practice: without a profile registration it refuses with noProfile and keeps the draft', () => {
+  it('practice: without a profile registration it refuses (the noProfile state) and keeps the draft', () => {
     const { actor, rec } = start({ step: 'practice' });
     actor.send({ type: 'practice.submit', practice });
-    expect(actor.getSnapshot().context.error).toEqual({ code: 'noProfile' });
-    expect(actor.getSnapshot().matches({ practice: { filling: 'editing' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ practice: { filling: { editing: 'noProfile' } } })).toBe(true);
+    expect(actor.getSnapshot().hasTag('noProfile')).toBe(true);
     expect(rec.persisted.at(-1)?.practice).toEqual(practice);
   });
 
@@ -371,10 +390,11 @@ describe('onboarding machine', () => {
     actor.send({ type: 'practice.completeProfile' });
     expect(actor.getSnapshot().matches({ practice: { filling: 'editing' } })).toBe(true);
     actor.send({ type: 'practice.submit', practice });
-    expect(actor.getSnapshot().context.error).toEqual({ code: 'noProfile' });
+    expect(actor.getSnapshot().hasTag('noProfile')).toBe(true);
     expect(selectCanCompleteProfile(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'practice.completeProfile' });
     expect(actor.getSnapshot().context.error).toBeNull();
+    expect(actor.getSnapshot().hasTag('noProfile')).toBe(false);
     expect(rec.navigations.at(-1)).toEqual({ to: '/onboarding/register-profile' });
     await waitFor(actor, (s) => s.matches({ practice: { filling: 'editing' } }));
     expect(rec.navigations.at(-1)).toEqual({ to: '/onboarding/register-practice', replace: true });
@@ -486,9 +506,9 @@ describe('onboarding machine', () => {
       { step: 'thankYou', practiceKey: 'pk-1' },
       { fetchUserPractices: async () => [], watch: (send) => (push = send) },
     );
-    await waitFor(actor, (s) => s.matches({ thankYou: { updates: { polling: 'resting' } } }));
+    await waitFor(activationOf(actor), (s) => s.matches({ waiting: { updates: { polling: 'resting' } } }));
     push!({ type: 'realtime.connected' });
-    expect(actor.getSnapshot().matches({ thankYou: { updates: 'pushed' } })).toBe(true);
+    expect(waitingIn(actor.getSnapshot(), { updates: 'pushed' })).toBe(true);
     push!({ type: 'practices.update', practices: [] });
     expect(actor.getSnapshot().matches('thankYou')).toBe(true);
     push!({
@@ -521,15 +541,16 @@ describe('onboarding machine', () => {
         },
       },
     );
-    await waitFor(actor, (s) => s.matches({ thankYou: { updates: { polling: 'resting' } } }));
+    await waitFor(activationOf(actor), (s) => s.matches({ waiting: { updates: { polling: 'resting' } } }));
     expect(polls).toBe(1);
     clock.increment(onboardingDelays.activationPoll - 1);
     expect(polls).toBe(1);
     clock.increment(1);
-    await waitFor(actor, (s) => s.matches({ thankYou: { updates: { polling: 'resting' } } }));
+    await waitFor(activationOf(actor), (s) => s.matches({ waiting: { updates: { polling: 'resting' } } }));
     expect(polls).toBe(2);
     clock.increment(onboardingDelays.activationTakingLong);
-    expect(actor.getSnapshot().matches({ thankYou: { activation: 'takingLong' } })).toBe(true);
+    expect(waitingIn(actor.getSnapshot(), { activation: 'takingLong' })).toBe(true);
+    expect(selectTakingLong(selectActivation(actor.getSnapshot())?.getSnapshot())).toBe(true);
     await waitFor(actor, (s) => s.status === 'done');
     expect(rec.redirects).toEqual(['http://uk.test']);
   });

@@ -1,5 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
-import { onboardingDelays } from './constants';
+import { assign, enqueueActions, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
 import type {
   Device,
   DirectoryPractice,
@@ -9,14 +8,12 @@ import type {
   Profile,
   RegionKey,
   SessionUser,
-  UserPractice,
 } from './domain';
 import {
   asFailure,
   draftLocaleOf,
   emptyDraft,
   isProfileComplete,
-  listed,
   localeOf,
   type OnboardingDraft,
   type PracticeDraft,
@@ -28,6 +25,7 @@ import {
   stripApiPrefix,
   withRegion,
 } from './onboarding-draft';
+import { practiceActivationMachine } from './practice-activation.machine';
 
 /**
  * Onboarding (spec §4): optional pin entry → account creation → profile → practice → thank-you →
@@ -64,7 +62,8 @@ export const stepTag = <TStep extends OnboardingStep>(step: TStep): `step:${TSte
  * The view contract besides the step: `busy` (a request is running), `submitting` (the step's
  * own submit is running), `fetchingDevices`, `profileForm` (the
  * profile form is shown), `accountExists` / `linkFailed` (the directory link's two dead ends),
- * `takingLong` (the activation outlasts its wait).
+ * `noProfile` (the practice step was submitted without a profile). The thank-you step's wait is
+ * the `activation` child (`selectActivation`).
  */
 export type OnboardingTag =
   | 'busy'
@@ -73,7 +72,7 @@ export type OnboardingTag =
   | 'profileForm'
   | 'accountExists'
   | 'linkFailed'
-  | 'takingLong'
+  | 'noProfile'
   | StepTag;
 
 export interface OnboardingInput {
@@ -99,7 +98,6 @@ export type OnboardingError =
   | { code: 'devicesUnavailable' }
   /** Too many pin checks (fetch-devices answered 429): as pinLimited, on the practice step. */
   | { code: 'devicesLimited'; retryAfterSeconds: number | null }
-  | { code: 'noProfile' }
   | { code: 'practiceRejected'; fieldErrors: Record<string, string[]>; messages: string[] }
   | { code: 'practiceFailed'; message: string | null };
 
@@ -128,10 +126,7 @@ export type OnboardingEvent =
   | { type: 'practice.change'; practice: PracticeDraft }
   | { type: 'practice.submit'; practice: PracticeDraft }
   | { type: 'practice.completeProfile' }
-  | { type: 'region.select'; region: RegionKey }
-  | { type: 'practices.update'; practices: UserPractice[] }
-  | { type: 'realtime.connected' }
-  | { type: 'realtime.disconnected' };
+  | { type: 'region.select'; region: RegionKey };
 
 export interface NavigateParams {
   to: string;
@@ -159,6 +154,7 @@ export const onboardingMachine = setup({
     events: {} as OnboardingEvent,
     input: {} as OnboardingInput,
     tags: {} as OnboardingTag,
+    children: {} as { activation: 'practiceActivation' },
   },
   actors: {
     verifyPin: fromPromise<void, { pin: string }>(async () => {
@@ -189,9 +185,8 @@ export const onboardingMachine = setup({
     registerPractice: fromPromise<string, PracticeRegistration>(async () => {
       throw new Error('registerPractice not provided');
     }),
-    fetchUserPractices: fromPromise<UserPractice[]>(async () => []),
-    /** Forwards the user store's practices (`practices.update`) and `realtime.connected/disconnected`. */
-    watchUserPractices: fromCallback(() => undefined),
+    /** The thank-you step's wait: done when the practice is active (provided with its calls at the edge). */
+    practiceActivation: practiceActivationMachine,
     loadDirectoryPractice: fromPromise<DirectoryPractice, { key: string }>(async () => {
       throw new Error('loadDirectoryPractice not provided');
     }),
@@ -228,7 +223,6 @@ export const onboardingMachine = setup({
     hasCompleteProfile: (_, params: { profile: Profile | null }) => isProfileComplete(params.profile),
     hasFourDigitPin: ({ context }) => /^\d{4}$/.test(context.draft.pin ?? ''),
     hasProfileDraft: ({ context }) => isProfileComplete(context.draft.profile),
-    isProfileRefused: ({ context }) => context.error?.code === 'noProfile',
     isValidationFailure: (_, params: { error: unknown }) => asFailure(params.error).kind === 'validation',
     isRateLimited: (_, params: { error: unknown }) => {
       const failure = asFailure(params.error);
@@ -236,12 +230,6 @@ export const onboardingMachine = setup({
     },
     directoryAccountExists: (_, params: { directoryPractice: DirectoryPractice }) =>
       Boolean(params.directoryPractice.practiceKey),
-    isPracticeListed: ({ context }, params: { practices: UserPractice[] }) =>
-      listed(params.practices, context.practiceKey) !== undefined,
-  },
-  delays: {
-    activationPoll: onboardingDelays.activationPoll,
-    activationTakingLong: onboardingDelays.activationTakingLong,
   },
 }).createMachine({
   id: 'onboarding',
@@ -638,12 +626,15 @@ export const onboardingMachine = setup({
               },
             },
             editing: {
+              description: 'The form; a submit without a complete profile stays here, in noProfile.',
+              initial: 'form',
               on: {
                 'practice.submit': [
                   {
                     guard: not('hasProfileDraft'),
+                    target: '.noProfile',
                     actions: [
-                      assign({ error: { code: 'noProfile' } }),
+                      assign({ error: null }),
                       {
                         type: 'storeDraft',
                         params: ({ context, event }) => ({
@@ -665,16 +656,21 @@ export const onboardingMachine = setup({
                     ],
                   },
                 ],
-                // The way on from 'No profile registration found.' (decision 044): step 2, which
-                // signs in if needed and comes straight back when the account's profile is
-                // complete; the practice draft is kept.
-                'practice.completeProfile': {
-                  guard: 'isProfileRefused',
-                  target: '#onboarding.profile',
-                  actions: [
-                    assign({ error: null }),
-                    { type: 'navigate', params: { to: onboardingPaths.profile } },
-                  ],
+              },
+              states: {
+                form: {},
+                noProfile: {
+                  description: "'No profile registration found.': the account has no profile yet.",
+                  tags: ['noProfile'],
+                  on: {
+                    // The way on (decision 044): step 2, which signs in if needed and comes
+                    // straight back when the account's profile is complete; the practice draft is
+                    // kept.
+                    'practice.completeProfile': {
+                      target: '#onboarding.profile',
+                      actions: { type: 'navigate', params: { to: onboardingPaths.profile } },
+                    },
+                  },
                 },
               },
             },
@@ -752,66 +748,18 @@ export const onboardingMachine = setup({
     },
     thankYou: {
       tags: ['step:thankYou'],
-      type: 'parallel',
+      description: 'Waits for the activation (machines/practice-activation.machine.ts), then leaves for it.',
       invoke: {
-        id: 'watchUserPractices',
-        src: 'watchUserPractices',
-        onError: { target: '.updates.polling' },
-      },
-      on: {
-        'practices.update': {
-          guard: { type: 'isPracticeListed', params: ({ event }) => ({ practices: event.practices }) },
+        id: 'activation',
+        src: 'practiceActivation',
+        input: ({ context }) => ({ practiceKey: context.practiceKey }),
+        onDone: {
           target: 'redirecting',
-          actions: assign({
-            environmentUrl: ({ context, event }) =>
-              listed(event.practices, context.practiceKey)?.environmentUrl ?? null,
-          }),
+          actions: assign({ environmentUrl: ({ event }) => event.output.environmentUrl }),
         },
-      },
-      states: {
-        activation: {
-          initial: 'waiting',
-          states: {
-            waiting: { after: { activationTakingLong: 'takingLong' } },
-            takingLong: { tags: ['takingLong'] },
-          },
-        },
-        updates: {
-          initial: 'polling',
-          states: {
-            polling: {
-              initial: 'fetching',
-              on: { 'realtime.connected': 'pushed' },
-              states: {
-                fetching: {
-                  invoke: {
-                    id: 'fetchUserPractices',
-                    src: 'fetchUserPractices',
-                    onDone: [
-                      {
-                        guard: {
-                          type: 'isPracticeListed',
-                          params: ({ event }) => ({ practices: event.output }),
-                        },
-                        target: '#onboarding.redirecting',
-                        actions: assign({
-                          environmentUrl: ({ context, event }) =>
-                            listed(event.output, context.practiceKey)?.environmentUrl ?? null,
-                        }),
-                      },
-                      { target: 'resting' },
-                    ],
-                    onError: { target: 'resting' },
-                  },
-                },
-                resting: { after: { activationPoll: 'fetching' } },
-              },
-            },
-            pushed: {
-              on: { 'realtime.disconnected': 'polling' },
-            },
-          },
-        },
+        // Not expected (the wait has no failure of its own): the redirect's own check sends an
+        // address it cannot use to the server-error screen.
+        onError: { target: 'redirecting' },
       },
     },
     redirecting: {
@@ -841,3 +789,6 @@ export const selectCanCompleteProfile = (s: SnapshotFrom<typeof onboardingMachin
 export function selectStep(s: SnapshotFrom<typeof onboardingMachine>): OnboardingStep {
   return onboardingSteps.find((step) => s.hasTag(stepTag(step))) ?? s.context.startStep;
 }
+
+/** The thank-you step's wait (its child actor), for the screen to read its own tags. */
+export const selectActivation = (s: SnapshotFrom<typeof onboardingMachine>) => s.children.activation;

@@ -5,7 +5,6 @@
  * registry (tests/model/registry.ts).
  */
 import type { EventObject, SnapshotFrom } from 'xstate';
-import { onboardingDelays } from '../../machines/constants';
 import type { DirectoryPractice, Profile, SessionUser, UserPractice } from '../../machines/domain';
 import { type OnboardingInput, onboardingMachine } from '../../machines/onboarding.machine';
 import {
@@ -120,10 +119,6 @@ const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])>
   'region.select': (s: Snapshot) => [
     ev({ type: 'region.select', region: s.context.draft.practice?.environment === 'uk' ? 'au' : 'uk' }),
   ],
-  'practices.update': [
-    ev({ type: 'practices.update', practices: [] }),
-    ev({ type: 'practices.update', practices: [fixtures.listed] }),
-  ],
   'xstate.done.actor.loadDirectoryPractice': done(
     'loadDirectoryPractice',
     fixtures.directory(null),
@@ -163,7 +158,7 @@ const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])>
     fixtures.failed,
     fixtures.unauthenticated,
   ),
-  'xstate.done.actor.fetchUserPractices': done('fetchUserPractices', [], [fixtures.listed]),
+  'xstate.done.actor.activation': done('activation', { environmentUrl: fixtures.listed.environmentUrl }),
 };
 
 function defaultVariant(descriptor: string): EventObject[] {
@@ -205,21 +200,15 @@ const events: Record<string, (s: Snapshot) => EventObject[]> = Object.fromEntrie
   }),
 );
 
-/**
- * The machine with one change: `activationTakingLong` is 3 polls instead of 24, so the generated
- * paths reach 'takingLong' through 3 poll cycles, not 24 (the real value is asserted by the
- * machine test and shown in the diagram).
- */
-export const onboardingPathMachine = onboardingMachine.provide({
-  delays: { activationTakingLong: 3 * onboardingDelays.activationPoll },
-});
+/** The machine the paths run on (the thank-you step's wait is its own machine and model). */
+export const onboardingPathMachine = onboardingMachine;
 
 /** The practice form, entered with or without the PIN's devices to fetch first (spec §2 step 3). */
 const practiceForm = (s: Snapshot) =>
-  /^\d{4}$/.test(s.context.draft.pin ?? '') ? 'practice.filling.fetchingDevices' : 'practice.filling.editing';
-const thankYou = ['thankYou.activation.waiting', 'thankYou.updates.polling.fetching'];
-const listedIn = (practices: UserPractice[], s: Snapshot) =>
-  practices.some((p) => p.practiceKey === s.context.practiceKey);
+  /^\d{4}$/.test(s.context.draft.pin ?? '')
+    ? 'practice.filling.fetchingDevices'
+    : 'practice.filling.editing.form';
+const thankYou = 'thankYou';
 const failureKind = (event: EventObject) => errorOf<{ kind?: string }>(event).kind;
 
 /**
@@ -241,7 +230,7 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
       case 'practice':
         return /^\d{4}$/.test(i.draft.pin ?? '')
           ? 'practice.filling.fetchingDevices'
-          : 'practice.filling.editing';
+          : 'practice.filling.editing.form';
       default:
         return i.step === 'thankYou' && i.practiceKey ? thankYou : 'leaving';
     }
@@ -291,46 +280,35 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
     }),
     'practice.change': unchanged,
     'region.select': unchanged,
-    'xstate.done.actor.fetchDevices': 'practice.filling.editing',
+    'xstate.done.actor.fetchDevices': 'practice.filling.editing.form',
     'xstate.error.actor.fetchDevices': ({ event }) => {
       const failure = errorOf<{ kind?: string; status?: number }>(event);
       const limited = failure.kind === 'failed' && failure.status === 429;
       return {
-        state: 'practice.filling.editing',
+        state: 'practice.filling.editing.form',
         context: { 'error.code': limited ? 'devicesLimited' : 'devicesUnavailable' },
       };
     },
     'practice.submit': ({ before }) =>
-      isProfileComplete(before.context.draft.profile) ? 'practice.submitting' : unchanged,
+      isProfileComplete(before.context.draft.profile)
+        ? 'practice.submitting'
+        : 'practice.filling.editing.noProfile',
+    // Only the refusal offers the way on (decision 044).
     'practice.completeProfile': ({ before }) =>
-      before.context.error?.code === 'noProfile' ? 'profile.loading' : unchanged,
+      before.matches({ practice: { filling: { editing: 'noProfile' } } }) ? 'profile.loading' : unchanged,
     'xstate.done.actor.registerPractice': thankYou,
     'xstate.error.actor.registerPractice': ({ event }) => {
       const kind = failureKind(event);
       if (kind === 'unauthenticated') return 'practice.signingIn';
       const code = kind === 'validation' ? 'practiceRejected' : 'practiceFailed';
-      return { state: 'practice.filling.editing', context: { 'error.code': code } };
+      return { state: 'practice.filling.editing.form', context: { 'error.code': code } };
     },
-    'xstate.done.actor.signIn': 'practice.filling.editing',
-    'xstate.error.actor.signIn': 'practice.filling.editing',
-    'practices.update': ({ before, event }) =>
-      listedIn((event as EventObject & { practices: UserPractice[] }).practices, before)
-        ? 'redirecting'
-        : unchanged,
-    // Falls back to polling; as the machine is today the activation region restarts too (the
-    // 'taking long' message and its timer start again), see docs/testing.md.
-    'xstate.error.actor.watchUserPractices': thankYou,
-    // 'Taking long' is due after a whole number of polls: a poll that is resting fires with it.
-    'xstate.after.activationTakingLong': ({ before }) =>
-      before.matches({ thankYou: { updates: { polling: 'resting' } } })
-        ? ['thankYou.activation.takingLong', 'thankYou.updates.polling.fetching']
-        : 'thankYou.activation.takingLong',
-    'realtime.connected': 'thankYou.updates.pushed',
-    'xstate.done.actor.fetchUserPractices': ({ before, event }) =>
-      listedIn(outputOf<UserPractice[]>(event), before) ? 'redirecting' : 'thankYou.updates.polling.resting',
-    'xstate.error.actor.fetchUserPractices': 'thankYou.updates.polling.resting',
-    'xstate.after.activationPoll': 'thankYou.updates.polling.fetching',
-    'realtime.disconnected': 'thankYou.updates.polling.fetching',
+    'xstate.done.actor.signIn': 'practice.filling.editing.form',
+    'xstate.error.actor.signIn': 'practice.filling.editing.form',
+    // The wait for the activation (tests/model/practice-activation.model.ts) ends in the redirect;
+    // so does its (unexpected) failure, whose empty address the redirect sends to /server-error.
+    'xstate.done.actor.activation': 'redirecting',
+    'xstate.error.actor.activation': 'redirecting',
   },
 };
 

@@ -12,7 +12,6 @@ import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
 import type { LocaleCode, Profile, SessionUser, UserPractice } from '../../../machines/domain';
 import {
   type NavigateParams,
-  type OnboardingEvent,
   type OnboardingInput,
   type OnboardingStep,
   onboardingMachine,
@@ -25,6 +24,10 @@ import {
   type PracticeDraft,
   type RegionChoice,
 } from '../../../machines/onboarding-draft';
+import {
+  type PracticeActivationEvent,
+  practiceActivationMachine,
+} from '../../../machines/practice-activation.machine';
 import {
   type LoginRequest,
   selectIsSettled,
@@ -272,41 +275,45 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
       ),
       fetchDevices: fromPromise(({ input }) => call(() => endpoints().fetchDevices(input.pin))),
       registerPractice: fromPromise(({ input }) => authed(() => endpoints().registerPractice(input))),
-      fetchUserPractices: fromPromise(() => authed(() => endpoints().userPractices())),
       loadDirectoryPractice: fromPromise(({ input }) =>
         call(() => endpoints().sharedDirectoryPractice(input.key)),
       ),
-      watchUserPractices: fromCallback(({ sendBack }) => {
-        const send = (event: OnboardingEvent) => sendBack(event);
-        const subscriptions: Array<{ unsubscribe(): void }> = [];
-        let stopped = false;
-        const watch = ({ userStore, hubConnection: hub }: RealtimeActors) => {
-          if (stopped) return;
-          // Pushed updates need both: the connection's state and the store it keeps up to date.
-          if (hub && userStore) {
-            let connected: boolean | null = null;
-            const onHub = (snapshot: { hasTag(tag: string): boolean }) => {
-              const now = snapshot.hasTag('connected');
-              if (now === connected) return;
-              connected = now;
-              send({ type: now ? 'realtime.connected' : 'realtime.disconnected' });
+      practiceActivation: practiceActivationMachine.provide({
+        actors: {
+          fetchUserPractices: fromPromise(() => authed(() => endpoints().userPractices())),
+          watchUserPractices: fromCallback(({ sendBack }) => {
+            const send = (event: PracticeActivationEvent) => sendBack(event);
+            const subscriptions: Array<{ unsubscribe(): void }> = [];
+            let stopped = false;
+            const watch = ({ userStore, hubConnection: hub }: RealtimeActors) => {
+              if (stopped) return;
+              // Pushed updates need both: the connection's state and the store it keeps up to date.
+              if (hub && userStore) {
+                let connected: boolean | null = null;
+                const onHub = (snapshot: { hasTag(tag: string): boolean }) => {
+                  const now = snapshot.hasTag('connected');
+                  if (now === connected) return;
+                  connected = now;
+                  send({ type: now ? 'realtime.connected' : 'realtime.disconnected' });
+                };
+                onHub(hub.getSnapshot());
+                subscriptions.push(hub.subscribe(onHub));
+              }
+              if (userStore) {
+                const onStore = (snapshot: { context: { practices: UserPractice[] } }) =>
+                  send({ type: 'practices.update', practices: snapshot.context.practices });
+                onStore(userStore.getSnapshot());
+                subscriptions.push(userStore.subscribe(onStore));
+              }
             };
-            onHub(hub.getSnapshot());
-            subscriptions.push(hub.subscribe(onHub));
-          }
-          if (userStore) {
-            const onStore = (snapshot: { context: { practices: UserPractice[] } }) =>
-              send({ type: 'practices.update', practices: snapshot.context.practices });
-            onStore(userStore.getSnapshot());
-            subscriptions.push(userStore.subscribe(onStore));
-          }
-        };
-        // Without the live state (its code could not be loaded) the thank-you page polls alone.
-        realtimeOf(edges.actors).then(watch, () => undefined);
-        return () => {
-          stopped = true;
-          for (const s of subscriptions) s.unsubscribe();
-        };
+            // Without the live state (its code could not be loaded) the thank-you page polls alone.
+            realtimeOf(edges.actors).then(watch, () => undefined);
+            return () => {
+              stopped = true;
+              for (const s of subscriptions) s.unsubscribe();
+            };
+          }),
+        },
       }),
     },
     actions: {

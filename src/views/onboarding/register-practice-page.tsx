@@ -33,6 +33,7 @@ const selectDevicesLimited = (s: OnboardingSnapshot) =>
     ? { retryAfterSeconds: s.context.error.retryAfterSeconds }
     : null;
 const selectError = (s: OnboardingSnapshot) => s.context.error;
+const selectNoProfile = (s: OnboardingSnapshot) => s.hasTag('noProfile');
 
 const regionNames = { au: m.regionAu, uk: m.regionUk } as const;
 
@@ -64,6 +65,7 @@ export function RegisterPracticePage() {
   const region = useSelector(actor, selectRegion);
   const error = useSelector(actor, selectError);
   const canCompleteProfile = useSelector(actor, selectCanCompleteProfile);
+  const noProfile = useSelector(actor, selectNoProfile);
   const fields = useMemo(() => practiceFields(region), [region]);
   const schema = useMemo(() => practiceSchema(region), [region]);
   const fieldNames = useMemo(() => fields.map((f) => f.name), [fields]);
@@ -74,14 +76,13 @@ export function RegisterPracticePage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: initial values per region only
   const initialValues = useMemo(() => toValues(practiceDraftOf(actor.getSnapshot().context)), [region]);
 
-  const failure =
-    error?.code === 'noProfile'
-      ? intl.formatMessage(m.noProfile)
-      : error?.code === 'practiceFailed'
-        ? (error.message ?? intl.formatMessage(m.practiceFailed))
-        : error?.code === 'signInFailed'
-          ? intl.formatMessage(m.signInFailed)
-          : null;
+  const failure = noProfile
+    ? intl.formatMessage(m.noProfile)
+    : error?.code === 'practiceFailed'
+      ? (error.message ?? intl.formatMessage(m.practiceFailed))
+      : error?.code === 'signInFailed'
+        ? intl.formatMessage(m.signInFailed)
+        : null;
 
   return (
     <OnboardingFrame step={3} title={intl.formatMessage(m.practiceTitle)}>
