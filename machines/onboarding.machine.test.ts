@@ -13,9 +13,12 @@ import type {
 import {
   type NavigateParams,
   type OnboardingInput,
+  type OnboardingRoute,
+  type OnboardingStep,
   onboardingMachine,
   selectActivation,
   selectCanCompleteProfile,
+  selectRestarts,
   selectStep,
 } from './onboarding.machine';
 import {
@@ -652,5 +655,59 @@ describe('onboarding machine', () => {
     );
     await waitFor(unverified.actor, (s) => s.status === 'done');
     expect(selectStep(unverified.actor.getSnapshot())).toBe('account');
+  });
+
+  describe('a new address (route.changed)', () => {
+    const route = (step: OnboardingStep, keys: Partial<OnboardingRoute> = {}, stored = emptyDraft()) => ({
+      type: 'route.changed' as const,
+      step,
+      directoryPracticeKey: null,
+      practiceKey: null,
+      ...keys,
+      draft: stored,
+    });
+
+    it('of the step the machine is at (its own navigation) changes nothing', () => {
+      const { actor, rec } = start({ step: 'practice', draft: { ...emptyDraft(), profile } });
+      actor.send({ type: 'practice.change', practice });
+      actor.send(route('practice'));
+      expect(actor.getSnapshot().matches({ practice: { filling: 'editing' } })).toBe(true);
+      expect(selectRestarts(actor.getSnapshot())).toBe(0);
+      expect(actor.getSnapshot().context.draft.practice).toEqual(practice);
+      expect(rec.locales).toEqual(['en-AU']);
+    });
+
+    it('of another step restarts the flow there from the stored draft (Back/Forward, an edited address)', () => {
+      const { actor } = start({ step: 'practice', draft: { ...emptyDraft(), profile } });
+      actor.send({ type: 'practice.submit', practice: { ...practice, terms: false } });
+      const stored: OnboardingDraft = { ...emptyDraft(), pin: '1234' };
+      actor.send(route('pin', {}, stored));
+      const s = actor.getSnapshot();
+      expect(s.matches({ pin: 'entering' })).toBe(true);
+      expect(selectStep(s)).toBe('pin');
+      expect(selectRestarts(s)).toBe(1);
+      expect(s.context).toMatchObject({ startStep: 'pin', draft: stored, error: null, devices: [] });
+    });
+
+    it('of the same step naming another practice or directory link restarts too', () => {
+      const thankYou = start({ step: 'thankYou', practiceKey: 'pk-1' });
+      thankYou.actor.send(route('thankYou', { practiceKey: null }));
+      expect(selectRestarts(thankYou.actor.getSnapshot())).toBe(0);
+      thankYou.actor.send(route('thankYou', { practiceKey: 'pk-2' }));
+      expect(thankYou.actor.getSnapshot().context.practiceKey).toBe('pk-2');
+      expect(selectRestarts(thankYou.actor.getSnapshot())).toBe(1);
+
+      const directory = start(
+        { step: 'directoryPractice', directoryPracticeKey: 'dir-1' },
+        { loadDirectoryPractice: () => never() },
+      );
+      directory.actor.send(route('directoryPractice', { directoryPracticeKey: 'dir-1' }));
+      expect(selectRestarts(directory.actor.getSnapshot())).toBe(0);
+      directory.actor.send(route('directoryPractice', { directoryPracticeKey: 'dir-2' }));
+      expect(selectRestarts(directory.actor.getSnapshot())).toBe(1);
+      expect(
+        directory.rec.calls.filter((c) => c.src === 'loadDirectoryPractice').map((c) => c.input),
+      ).toEqual([{ key: 'dir-1' }, { key: 'dir-2' }]);
+    });
   });
 });

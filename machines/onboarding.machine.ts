@@ -102,8 +102,10 @@ export type OnboardingError =
   | { code: 'practiceFailed'; message: string | null };
 
 export interface OnboardingContext {
-  /** The step of the route the actor was created on. */
+  /** The step of the route the flow (re)started at. */
   startStep: OnboardingStep;
+  /** How many times the flow restarted from the stored draft (a new address): the screens start afresh. */
+  restarts: number;
   /** The pin being verified (stored in the draft only once verified). */
   pinAttempt: string | null;
   draft: OnboardingDraft;
@@ -126,7 +128,27 @@ export type OnboardingEvent =
   | { type: 'practice.change'; practice: PracticeDraft }
   | { type: 'practice.submit'; practice: PracticeDraft }
   | { type: 'practice.completeProfile' }
-  | { type: 'region.select'; region: RegionKey };
+  | { type: 'region.select'; region: RegionKey }
+  /**
+   * The address changed (the app screen sends it for every new address of the flow's routes):
+   * the machine's own navigations match the step it is at and change nothing; any other address
+   * (Back/Forward, an edited address, a link) restarts the flow there from the stored draft, as a
+   * reload would.
+   */
+  | RouteChangedEvent;
+
+export interface OnboardingRoute {
+  step: OnboardingStep;
+  directoryPracticeKey: string | null;
+  /** Thank-you page: the practice being activated (query parameter). */
+  practiceKey: string | null;
+}
+
+export interface RouteChangedEvent extends OnboardingRoute {
+  type: 'route.changed';
+  /** The draft in storage (read by the edge), for a restart. */
+  draft: OnboardingDraft;
+}
 
 export interface NavigateParams {
   to: string;
@@ -210,11 +232,38 @@ export const onboardingMachine = setup({
       enqueue({ type: 'persistDraft', params: { draft: params.draft } });
     }),
     clearDraft: () => undefined,
+    /** A fresh flow at the new address's step, from the stored draft (as a new actor would start). */
+    restartAtRoute: assign(({ context, event }) => {
+      if (event.type !== 'route.changed') return {};
+      return {
+        startStep: event.step,
+        restarts: context.restarts + 1,
+        pinAttempt: null,
+        draft: event.draft,
+        user: null,
+        devices: [],
+        directoryPracticeKey: event.directoryPracticeKey,
+        directoryPractice: null,
+        practiceKey: event.practiceKey,
+        environmentUrl: null,
+        error: null,
+      };
+    }),
     applyLocale: (_, _params: { locale: LocaleCode }) => undefined,
     redirectToEnvironment: (_, _params: { url: string }) => undefined,
   },
   guards: {
     startsAt: ({ context }, params: { step: OnboardingStep }) => context.startStep === params.step,
+    /** The new address is not the step the machine is at (or names another practice). */
+    isRouteElsewhere: ({ context, event }, params: { step: OnboardingStep }) => {
+      if (event.type !== 'route.changed') return false;
+      if (event.step !== params.step) return true;
+      if (params.step === 'directoryPractice')
+        return event.directoryPracticeKey !== context.directoryPracticeKey;
+      if (params.step === 'thankYou')
+        return event.practiceKey !== null && event.practiceKey !== context.practiceKey;
+      return false;
+    },
     hasDirectoryPracticeKey: ({ context }) => Boolean(context.directoryPracticeKey),
     canResumeThankYou: ({ context }) => context.startStep === 'thankYou' && Boolean(context.practiceKey),
     isSignedOut: (_, params: { user: SessionUser | null }) => params.user === null,
@@ -235,6 +284,7 @@ export const onboardingMachine = setup({
   id: 'onboarding',
   context: ({ input }) => ({
     startStep: input.step,
+    restarts: 0,
     pinAttempt: null,
     draft: input.draft,
     regions: input.regions,
@@ -250,7 +300,8 @@ export const onboardingMachine = setup({
   states: {
     resuming: {
       // Transient: never observed, so it needs no step tag.
-      description: 'Starts at the step of the route the actor was created on (input.step).',
+      description:
+        'Starts at the step of the route (input.step, or the route.changed that restarted the flow).',
       always: [
         { guard: { type: 'startsAt', params: { step: 'directoryPractice' } }, target: 'directoryPractice' },
         { guard: { type: 'startsAt', params: { step: 'pin' } }, target: 'pin' },
@@ -269,6 +320,13 @@ export const onboardingMachine = setup({
     },
     directoryPractice: {
       tags: ['step:directoryPractice'],
+      on: {
+        'route.changed': {
+          guard: { type: 'isRouteElsewhere', params: { step: 'directoryPractice' } },
+          target: '#onboarding.resuming',
+          actions: 'restartAtRoute',
+        },
+      },
       initial: 'loading',
       states: {
         loading: {
@@ -367,6 +425,11 @@ export const onboardingMachine = setup({
         },
       },
       on: {
+        'route.changed': {
+          guard: { type: 'isRouteElsewhere', params: { step: 'pin' } },
+          target: '#onboarding.resuming',
+          actions: 'restartAtRoute',
+        },
         'pin.skip': {
           target: 'account',
           actions: [
@@ -379,6 +442,13 @@ export const onboardingMachine = setup({
     },
     account: {
       tags: ['step:account'],
+      on: {
+        'route.changed': {
+          guard: { type: 'isRouteElsewhere', params: { step: 'account' } },
+          target: '#onboarding.resuming',
+          actions: 'restartAtRoute',
+        },
+      },
       initial: 'checkingSession',
       states: {
         checkingSession: {
@@ -442,6 +512,13 @@ export const onboardingMachine = setup({
     },
     profile: {
       tags: ['step:profile'],
+      on: {
+        'route.changed': {
+          guard: { type: 'isRouteElsewhere', params: { step: 'profile' } },
+          target: '#onboarding.resuming',
+          actions: 'restartAtRoute',
+        },
+      },
       initial: 'loading',
       states: {
         loading: {
@@ -566,6 +643,13 @@ export const onboardingMachine = setup({
     },
     practice: {
       tags: ['step:practice'],
+      on: {
+        'route.changed': {
+          guard: { type: 'isRouteElsewhere', params: { step: 'practice' } },
+          target: '#onboarding.resuming',
+          actions: 'restartAtRoute',
+        },
+      },
       initial: 'preparing',
       entry: { type: 'applyLocale', params: ({ context }) => ({ locale: draftLocaleOf(context) }) },
       states: {
@@ -748,6 +832,13 @@ export const onboardingMachine = setup({
     },
     thankYou: {
       tags: ['step:thankYou'],
+      on: {
+        'route.changed': {
+          guard: { type: 'isRouteElsewhere', params: { step: 'thankYou' } },
+          target: '#onboarding.resuming',
+          actions: 'restartAtRoute',
+        },
+      },
       description: 'Waits for the activation (machines/practice-activation.machine.ts), then leaves for it.',
       invoke: {
         id: 'activation',
@@ -792,3 +883,6 @@ export function selectStep(s: SnapshotFrom<typeof onboardingMachine>): Onboardin
 
 /** The thank-you step's wait (its child actor), for the screen to read its own tags. */
 export const selectActivation = (s: SnapshotFrom<typeof onboardingMachine>) => s.children.activation;
+
+/** How many times the flow restarted at a new address (the screens start afresh each time). */
+export const selectRestarts = (s: SnapshotFrom<typeof onboardingMachine>): number => s.context.restarts;

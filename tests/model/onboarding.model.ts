@@ -6,7 +6,13 @@
  */
 import type { EventObject, SnapshotFrom } from 'xstate';
 import type { DirectoryPractice, Profile, SessionUser, UserPractice } from '../../machines/domain';
-import { type OnboardingInput, onboardingMachine } from '../../machines/onboarding.machine';
+import {
+  type OnboardingInput,
+  type OnboardingRoute,
+  type OnboardingStep,
+  onboardingMachine,
+  type RouteChangedEvent,
+} from '../../machines/onboarding.machine';
 import {
   emptyDraft,
   isProfileComplete,
@@ -158,7 +164,37 @@ const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])>
     fixtures.failed,
     fixtures.unauthenticated,
   ),
+  'route.changed': (s: Snapshot) => routeChangedVariants(s),
   'xstate.done.actor.activation': done('activation', { environmentUrl: fixtures.listed.environmentUrl }),
+};
+
+/** The draft in storage when an address restarts the flow. */
+const storedDraft = { ...emptyDraft(), pin: '1234', profile: fixtures.profile };
+
+/**
+ * Addresses: the machine's own step (what its navigation leads to), another step, and for the
+ * steps with a key in the address, the same step with another key.
+ */
+const routeChangedVariants = (s: Snapshot): EventObject[] => {
+  const at = topOf(s) as OnboardingStep;
+  const own = {
+    step: at,
+    directoryPracticeKey: s.context.directoryPracticeKey,
+    practiceKey: s.context.practiceKey,
+  };
+  const route = (r: OnboardingRoute): EventObject =>
+    ev({ type: 'route.changed', ...r, draft: storedDraft } satisfies RouteChangedEvent);
+  const other: OnboardingRoute = {
+    step: at === 'pin' ? 'account' : 'pin',
+    directoryPracticeKey: null,
+    practiceKey: null,
+  };
+  const variants = [route(own), route(other)];
+  if (at === 'directoryPractice') variants.push(route({ ...own, directoryPracticeKey: 'dir-2' }));
+  if (at === 'thankYou') {
+    variants.push(route({ ...own, practiceKey: 'pk-2' }), route({ ...own, practiceKey: null }));
+  }
+  return variants;
 };
 
 function defaultVariant(descriptor: string): EventObject[] {
@@ -216,26 +252,44 @@ const failureKind = (event: EventObject) => errorOf<{ kind?: string }>(event).ki
  * where each event leads. Routes start at their step; a step that cannot go on goes back to the
  * one that can (signed out → account, no profile → profile).
  */
+/** Where the flow starts for a route (a new actor, or a restart at a new address). */
+function startsAt(i: Pick<OnboardingInput, 'step' | 'draft' | 'directoryPracticeKey' | 'practiceKey'>) {
+  switch (i.step) {
+    case 'directoryPractice':
+      return i.directoryPracticeKey ? 'directoryPractice.loading' : 'directoryPractice.failed';
+    case 'pin':
+      return 'pin.entering';
+    case 'account':
+      return 'account.checkingSession';
+    case 'profile':
+      return 'profile.loading';
+    case 'practice':
+      return /^\d{4}$/.test(i.draft.pin ?? '')
+        ? 'practice.filling.fetchingDevices'
+        : 'practice.filling.editing.form';
+    default:
+      return i.step === 'thankYou' && i.practiceKey ? thankYou : 'leaving';
+  }
+}
+
+/** The step the machine is at (its top state), as the address of that step names it. */
+const topOf = (s: Snapshot): string =>
+  typeof s.value === 'string' ? s.value : (Object.keys(s.value)[0] ?? '');
+
 const expected: StepExpectations<typeof onboardingPathMachine> = {
-  initial: (i) => {
-    switch (i.step) {
-      case 'directoryPractice':
-        return i.directoryPracticeKey ? 'directoryPractice.loading' : 'directoryPractice.failed';
-      case 'pin':
-        return 'pin.entering';
-      case 'account':
-        return 'account.checkingSession';
-      case 'profile':
-        return 'profile.loading';
-      case 'practice':
-        return /^\d{4}$/.test(i.draft.pin ?? '')
-          ? 'practice.filling.fetchingDevices'
-          : 'practice.filling.editing.form';
-      default:
-        return i.step === 'thankYou' && i.practiceKey ? thankYou : 'leaving';
-    }
-  },
+  initial: startsAt,
   on: {
+    // The address of the step the machine is at (its own navigation) changes nothing; any other
+    // address restarts the flow there from the stored draft (decisions 041, 043; as a reload).
+    'route.changed': ({ before, event }) => {
+      const route = event as RouteChangedEvent;
+      const at = topOf(before);
+      const same =
+        route.step === at &&
+        (at !== 'directoryPractice' || route.directoryPracticeKey === before.context.directoryPracticeKey) &&
+        (at !== 'thankYou' || route.practiceKey === null || route.practiceKey === before.context.practiceKey);
+      return same ? unchanged : startsAt(route);
+    },
     'xstate.done.actor.loadDirectoryPractice': ({ event }) =>
       outputOf<DirectoryPractice>(event).practiceKey
         ? 'directoryPractice.accountExists'

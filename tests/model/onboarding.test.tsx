@@ -5,7 +5,7 @@ import { type AnyActorLogic, createActor, fromCallback, fromPromise, SimulatedCl
 import type { UserPractice } from '../../machines/domain';
 import { type onboardingMachine, selectStep } from '../../machines/onboarding.machine';
 import { practiceActivationMachine } from '../../machines/practice-activation.machine';
-import type { OnboardingActor, OnboardingSnapshot } from '../../src/app/live/onboarding';
+import type { OnboardingActor, OnboardingSnapshot } from '../../src/views/onboarding/onboarding-actor';
 import {
   coverageOf,
   generatePaths,
@@ -22,13 +22,6 @@ import { fixtures, onboardingPathMachine, onboardingPathSpec } from './onboardin
  * on the rendered onboarding screens, with the machine replayed alongside as the oracle.
  */
 
-const holder = vi.hoisted(() => ({ actor: null as unknown }));
-
-// The screens get their actor from the live hook; here they get the test's actor (no effects).
-vi.mock('../../src/app/live/onboarding', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/app/live/onboarding')>();
-  return { ...original, useOnboardingActor: () => holder.actor as OnboardingActor };
-});
 vi.mock('@tanstack/react-router', async (importOriginal) => {
   const original = await importOriginal<typeof import('@tanstack/react-router')>();
   return {
@@ -141,7 +134,6 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
         clock,
       });
       actor.start();
-      holder.actor = actor;
       view = renderWithProviders(<OnboardingSteps actor={actor} />);
     },
     async perform(step) {
@@ -264,7 +256,6 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
     stop() {
       view?.unmount();
       actor?.stop();
-      holder.actor = null;
     },
   };
 }
@@ -314,7 +305,6 @@ describe('onboarding screens: the spinner of a slow request pops in', () => {
         { input: c.input as never },
       );
       actor.start();
-      holder.actor = actor;
       const view = renderWithProviders(<OnboardingSteps actor={actor} />);
       try {
         for (const e of c.reach) act(() => actor.send(e as never));
@@ -337,7 +327,6 @@ describe('onboarding screens: the spinner of a slow request pops in', () => {
       } finally {
         view.unmount();
         actor.stop();
-        holder.actor = null;
         vi.useRealTimers();
       }
     });

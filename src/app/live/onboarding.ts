@@ -1,21 +1,13 @@
-import { type AnyRouter, useRouter } from '@tanstack/react-router';
-import { createContext, useContext, useLayoutEffect, useRef, useState } from 'react';
-import {
-  type ActorRefFrom,
-  createActor,
-  fromCallback,
-  fromPromise,
-  type SnapshotFrom,
-  waitFor,
-} from 'xstate';
+import type { AnyRouter } from '@tanstack/react-router';
+import { fromCallback, fromPromise, waitFor } from 'xstate';
 import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
 import type { LocaleCode, Profile, SessionUser, UserPractice } from '../../../machines/domain';
 import {
   type NavigateParams,
   type OnboardingInput,
-  type OnboardingStep,
+  type OnboardingRoute,
   onboardingMachine,
-  selectStep,
+  type RouteChangedEvent,
 } from '../../../machines/onboarding.machine';
 import {
   emptyDraft,
@@ -37,9 +29,7 @@ import {
 import { isApiError } from '../../api/client';
 import type { Endpoints } from '../../api/endpoints';
 import { NotSignedInError } from '../../auth/token';
-import { useLocaleControl } from '../../i18n/intl-provider';
 import { logger } from '../../logger';
-import { useRootActors, useRuntimeConfig } from '../actors-context';
 import type { RootActors } from '../root-actors';
 import { storageKeys } from '../storage-keys';
 import { api } from './api';
@@ -49,14 +39,10 @@ import { redirectToEnvironment } from './redirects';
  * The onboarding machine's effects (spec §4, §7): the API calls, the session, local storage for
  * the draft, navigation, locale and the redirect to the practice's environment.
  *
- * One onboarding actor lives across the /onboarding/* screens: a screen reuses the running actor
- * when it is at that screen's step (the machine moved there and navigated), and otherwise starts
- * a fresh one at the screen's step from the draft in local storage (reload, crash, the identity
- * provider's redirect, a link). It is stopped once the user leaves the onboarding routes.
+ * The actor itself belongs to the onboarding routes' layout screen (src/app/screens/onboarding-flow.tsx):
+ * created with the layout, stopped when the layout unmounts, told of every new address
+ * (`routeChanged`, with the stored draft the machine restarts from when the address is not its step).
  */
-
-export type OnboardingActor = ActorRefFrom<typeof onboardingMachine>;
-export type OnboardingSnapshot = SnapshotFrom<typeof onboardingMachine>;
 
 // ───────────────────────────── the draft in local storage ─────────────────────────────
 
@@ -330,13 +316,6 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
 
 // ───────────────────────────── the screens' hook ─────────────────────────────
 
-export interface OnboardingRouteInput {
-  directoryPracticeKey?: string | null;
-  practiceKey?: string | null;
-}
-
-let current: { actor: OnboardingActor; stop(): void } | null = null;
-
 function hrefOf(params: NavigateParams): string {
   const search = new URLSearchParams(params.search ?? {}).toString();
   return search ? `${params.to}?${search}` : params.to;
@@ -395,116 +374,19 @@ export function afterPaintNavigator(router: Pick<AnyRouter, 'history'>): {
   };
 }
 
-const onboardingPathPrefixes = ['/onboarding', '/auth'];
-
-function reusable(step: OnboardingStep, route: OnboardingRouteInput): OnboardingActor | null {
-  if (!current) return null;
-  const snapshot = current.actor.getSnapshot();
-  if (snapshot.status !== 'active' || selectStep(snapshot) !== step) return null;
-  if (step === 'directoryPractice' && snapshot.context.directoryPracticeKey !== route.directoryPracticeKey) {
-    return null;
-  }
-  if (step === 'thankYou' && route.practiceKey && snapshot.context.practiceKey !== route.practiceKey)
-    return null;
-  return current.actor;
+/** The machine's input for a route: its step and keys, the stored draft, the regions of the config. */
+export function onboardingInputOf(
+  route: OnboardingRoute,
+  config: RuntimeConfig,
+  storage: Storage = window.localStorage,
+): OnboardingInput {
+  return { ...route, draft: readDraft(storage), regions: regionChoicesOf(config) };
 }
 
-interface ActorDeps {
-  actors: RootActors & RealtimeActors;
-  config: RuntimeConfig;
-  router: AnyRouter;
-  setLocale(locale: LocaleCode): void;
-}
-
-/** The running actor when it is at this step, otherwise a new one started at this step from the stored draft. */
-function acquire(step: OnboardingStep, route: OnboardingRouteInput, deps: ActorDeps): OnboardingActor {
-  const running = reusable(step, route);
-  if (running) return running;
-  current?.stop();
-  const input: OnboardingInput = {
-    step,
-    draft: readDraft(),
-    regions: regionChoicesOf(deps.config),
-    directoryPracticeKey: route.directoryPracticeKey ?? null,
-    practiceKey: route.practiceKey ?? null,
-  };
-  const navigator = afterPaintNavigator(deps.router);
-  const machine = provideOnboarding({
-    actors: deps.actors,
-    config: deps.config,
-    navigate: navigator.navigate,
-    setLocale: deps.setLocale,
-  });
-  const created = createActor(machine, { input });
-  const entry: { actor: OnboardingActor; stop(): void } = {
-    actor: created,
-    stop: () => {
-      navigator.cancel();
-      unsubscribe();
-      created.stop();
-      if (current === entry) current = null;
-    },
-  };
-  // Leaving the onboarding routes ends the flow (no polling in the background).
-  const unsubscribe = deps.router.subscribe('onResolved', ({ toLocation }) => {
-    if (!onboardingPathPrefixes.some((prefix) => toLocation.pathname.startsWith(prefix))) entry.stop();
-  });
-  current = entry;
-  created.start();
-  return created;
-}
-
-function useActorDeps(): ActorDeps {
-  const actors = useRootActors();
-  const config = useRuntimeConfig();
-  const router = useRouter();
-  const { setLocale } = useLocaleControl();
-  return { actors, config, router, setLocale };
-}
-
-/**
- * The actor of the onboarding flow screen (src/views/onboarding/onboarding-flow.tsx), handed to
- * the step screens it renders, so a step pre-rendered ahead of time uses the same actor.
- */
-const OnboardingActorContext = createContext<OnboardingActor | null>(null);
-export const OnboardingActorProvider = OnboardingActorContext.Provider;
-
-/**
- * The onboarding actor for a step screen: the flow's actor when the screen is rendered by the
- * onboarding flow; otherwise (a screen on its own) the running one when it is at this step, or a
- * new one started at this step from the stored draft.
- */
-export function useOnboardingActor(step: OnboardingStep, route: OnboardingRouteInput = {}): OnboardingActor {
-  const provided = useContext(OnboardingActorContext);
-  const deps = useActorDeps();
-  const [own] = useState<OnboardingActor | null>(() => (provided ? null : acquire(step, route, deps)));
-  return provided ?? (own as OnboardingActor);
-}
-
-/**
- * The onboarding flow's actor for the step of the current route. It is kept while the route
- * follows the machine (the machine moved and navigated there); when the route changes to a step
- * the machine is not at (browser Back/Forward, an edited address), the flow restarts at the
- * route's step from the stored draft, as a reload would.
- */
-export function useOnboardingFlowActor(step: OnboardingStep, route: OnboardingRouteInput): OnboardingActor {
-  const deps = useActorDeps();
-  const routeKey = `${step}|${route.directoryPracticeKey ?? ''}|${route.practiceKey ?? ''}`;
-  const [actor, setActor] = useState(() => acquire(step, route, deps));
-  const seen = useRef(routeKey);
-  const latest = useRef({ step, route, deps });
-  latest.current = { step, route, deps };
-  useLayoutEffect(() => {
-    if (seen.current === routeKey) return;
-    seen.current = routeKey;
-    const { step: s, route: r, deps: d } = latest.current;
-    setActor(acquire(s, r, d));
-  }, [routeKey]);
-  return actor;
-}
-
-/** For tests: forget the running actor. */
-export function resetOnboardingActor(): void {
-  current?.stop();
-  current = null;
+/** A new address of the flow's routes, with the stored draft the machine restarts from if it must. */
+export function routeChanged(
+  route: OnboardingRoute,
+  storage: Storage = window.localStorage,
+): RouteChangedEvent {
+  return { type: 'route.changed', ...route, draft: readDraft(storage) };
 }

@@ -1,19 +1,8 @@
-import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type CSSProperties, memo, type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
-import {
-  type OnboardingStep,
-  onboardingPaths,
-  onboardingSteps,
-  selectStep,
-} from '../../../machines/onboarding.machine';
-import {
-  type OnboardingActor,
-  OnboardingActorProvider,
-  useOnboardingFlowActor,
-} from '../../app/live/onboarding';
-import { onboardingSearch, thankYouSearch } from '../../app/search-schemas';
+import { type OnboardingStep, onboardingSteps, selectStep } from '../../../machines/onboarding.machine';
 import { DirectoryPracticePage } from './directory-practice-page';
+import { type OnboardingActor, OnboardingActorContext } from './onboarding-actor';
 import { PinPage } from './pin-page';
 import { RegisterAccountPage } from './register-account-page';
 import { RegisterPracticePage } from './register-practice-page';
@@ -85,7 +74,7 @@ export const OnboardingSteps = memo(function OnboardingSteps({
   }, [step]);
 
   return (
-    <OnboardingActorProvider value={actor}>
+    <OnboardingActorContext.Provider value={actor}>
       <div ref={container}>
         {onboardingSteps.map((s) =>
           s === step || s === ahead || s === settled ? (
@@ -97,50 +86,6 @@ export const OnboardingSteps = memo(function OnboardingSteps({
           ) : null,
         )}
       </div>
-    </OnboardingActorProvider>
+    </OnboardingActorContext.Provider>
   );
 });
-
-const pinSearchOf = onboardingSearch;
-const thankYouSearchOf = thankYouSearch;
-const directoryPath = /^\/onboarding\/directory-practice\/([^/]+)$/;
-const decoded = (segment: string) => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-};
-
-const stepOfPath: Record<string, OnboardingStep> = {
-  [onboardingPaths.pin]: 'pin',
-  [onboardingPaths.account]: 'account',
-  [onboardingPaths.profile]: 'profile',
-  [onboardingPaths.practice]: 'practice',
-  [onboardingPaths.thankYou]: 'thankYou',
-};
-
-/**
- * The screen of every /onboarding route (the routes are children of one layout, src/app/routes.tsx):
- * the route gives the step to start at (a reload, a link, Back); from there the machine moves the
- * wizard and the address follows it.
- */
-export function OnboardingFlow() {
-  // From the location alone (it changes at once on Back; the route matches follow later), with
-  // the step routes' own search schemas.
-  const location = useRouterState({ select: (s) => s.location });
-  const pathname = location.pathname.replace(/\/+$/, '') || '/';
-  const initialPin = pinSearchOf(location.search).pin;
-  const practiceKey = thankYouSearchOf(location.search).practiceKey;
-  const directory = directoryPath.exec(pathname)?.[1];
-  const directoryPracticeKey = directory ? decoded(directory) : undefined;
-  const routeStep: OnboardingStep = directoryPracticeKey
-    ? 'directoryPractice'
-    : (stepOfPath[pathname] ?? 'pin');
-  const actor = useOnboardingFlowActor(routeStep, {
-    directoryPracticeKey: directoryPracticeKey ?? null,
-    practiceKey: practiceKey ?? null,
-  });
-  // A new actor (the flow restarted at the route's step) starts with fresh screens.
-  return <OnboardingSteps key={actor.sessionId} actor={actor} initialPin={initialPin} />;
-}

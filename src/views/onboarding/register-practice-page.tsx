@@ -7,7 +7,6 @@ import type { RegionKey, VeterinaryType } from '../../../machines/domain';
 import { selectCanCompleteProfile, selectStep } from '../../../machines/onboarding.machine';
 import { type PracticeDraft, practiceDraftOf } from '../../../machines/onboarding-draft';
 import { useBusyIndicator } from '../../app/live/busy-indicator';
-import { type OnboardingActor, type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
 import { FormField } from '../../forms/form-field';
 import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
@@ -15,6 +14,7 @@ import { type PracticeFormValues, practiceFields, practiceSchema } from '../../v
 import { agreementLinkFor } from '../shared/agreement-link';
 import { ServerErrors, ValuesSync } from './form-sync';
 import { devicesMessage, limitedMessage, onboardingMessages as m } from './messages';
+import { type OnboardingActor, type OnboardingSnapshot, useOnboardingActor } from './onboarding-actor';
 import { OnboardingFrame } from './onboarding-frame';
 
 const selectFetchingDevices = (s: OnboardingSnapshot) => s.hasTag('fetchingDevices');
@@ -57,7 +57,7 @@ function toDraft(environment: RegionKey, values: PracticeFormValues): PracticeDr
 /** Step 3 of 3: the practice details; the region chooses the environment and the locale. */
 export function RegisterPracticePage() {
   const intl = useIntl();
-  const actor = useOnboardingActor('practice');
+  const actor = useOnboardingActor();
   const regions = useSelector(actor, selectRegions);
   // Locked (spinner, region) only when registering takes a while (decision 042): a quick answer
   // just moves on.

@@ -6,7 +6,6 @@ import { useIntl } from 'react-intl';
 import type { Profile } from '../../../machines/domain';
 import { apiMessages } from '../../api/client';
 import { useBusyIndicator } from '../../app/live/busy-indicator';
-import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
 import { FormErrors } from '../../forms/form-errors';
 import { FormField } from '../../forms/form-field';
 import { SubmitForm } from '../../forms/submit-form';
@@ -15,6 +14,7 @@ import { type ProfileFormValues, profileFields, profileSchema } from '../../vali
 import { agreementLinkFor } from '../shared/agreement-link';
 import { ServerErrors, ValuesSync } from './form-sync';
 import { onboardingMessages as m } from './messages';
+import { type OnboardingSnapshot, useOnboardingActor } from './onboarding-actor';
 import { OnboardingFrame } from './onboarding-frame';
 
 const selectLoading = (s: OnboardingSnapshot) => !s.hasTag('profileForm');
@@ -35,7 +35,7 @@ const toProfile = (values: ProfileFormValues): Profile => ({
 /** Step 2 of 3: the profile (skipped by the machine when an existing profile is complete). */
 export function RegisterProfilePage() {
   const intl = useIntl();
-  const actor = useOnboardingActor('profile');
+  const actor = useOnboardingActor();
   const loading = useSelector(actor, selectLoading);
   // Shown only when saving takes a while (decision 042): a quick answer just moves on.
   const saving = useBusyIndicator(actor, selectSaving);

@@ -7,13 +7,13 @@ import {
   type practiceActivationMachine,
   selectTakingLong,
 } from '../../../machines/practice-activation.machine';
-import { useOnboardingActor } from '../../app/live/onboarding';
 import { onboardingMessages as m } from './messages';
+import { useOnboardingActor } from './onboarding-actor';
 import { OnboardingFrame } from './onboarding-frame';
 
 /** /onboarding/thank-you?practiceKey=: waits for the practice's activation, then leaves for it. */
 export function ThankYouPage() {
-  const actor = useOnboardingActor('thankYou');
+  const actor = useOnboardingActor();
   // The wait is the step's child actor (machines/practice-activation.machine.ts).
   const activation = useSelector(actor, selectActivation);
   return <ThankYouView activation={activation} />;
