@@ -4,10 +4,10 @@ import { Formik } from 'formik';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { Profile } from '../../../machines/domain';
-import { apiMessages } from '../../api/client';
 import { useBusyIndicator } from '../../app/live/busy-indicator';
 import { FormErrors } from '../../forms/form-errors';
 import { FormField } from '../../forms/form-field';
+import { defaultErrorMessage } from '../../forms/server-errors';
 import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
 import { type ProfileFormValues, profileFields, profileSchema } from '../../validation/schemas';
@@ -77,7 +77,7 @@ export function RegisterProfilePage() {
                 fields={fieldNames}
                 isFieldPath={() => true}
               />
-              {error?.code === 'profileFailed' && <FormErrors messages={[apiMessages.default]} />}
+              {error?.code === 'profileFailed' && <FormErrors messages={[defaultErrorMessage]} />}
               <Button type="submit" loading={saving}>
                 {intl.formatMessage(m.profileContinue)}
               </Button>
