@@ -9,13 +9,7 @@ import {
   onboardingMachine,
   type RouteChangedEvent,
 } from '../../../machines/onboarding.machine';
-import {
-  emptyDraft,
-  type OnboardingDraft,
-  type OnboardingFailure,
-  type PracticeDraft,
-  type RegionChoice,
-} from '../../../machines/onboarding-draft';
+import type { OnboardingDraft, OnboardingFailure, RegionChoice } from '../../../machines/onboarding-draft';
 import {
   type PracticeActivationEvent,
   practiceActivationMachine,
@@ -30,6 +24,12 @@ import { isApiError } from '../../api/client';
 import type { Endpoints } from '../../api/endpoints';
 import { NotSignedInError } from '../../auth/token';
 import { logger } from '../../logger';
+import {
+  readStoredOptions,
+  readStoredPin,
+  readStoredPractice,
+  readStoredProfile,
+} from '../../validation/stored-draft';
 import type { RootActors } from '../root-actors';
 import { storageKeys } from '../storage-keys';
 import { api } from './api';
@@ -46,9 +46,6 @@ import { redirectToEnvironment } from './redirects';
 
 // ───────────────────────────── the draft in local storage ─────────────────────────────
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function readJson(storage: Storage, key: string): unknown {
   try {
     const raw = storage.getItem(key);
@@ -58,55 +55,14 @@ function readJson(storage: Storage, key: string): unknown {
   }
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-function readPractice(value: unknown): PracticeDraft | null {
-  if (!isRecord(value) || !isRecord(value.practice)) return null;
-  const p = value.practice;
-  const address = isRecord(p.address) ? p.address : {};
-  const type = Number(p.veterinaryType);
-  return {
-    environment: value.environment === 'uk' ? 'uk' : 'au',
-    terms: value.terms === true,
-    practice: {
-      businessName: text(p.businessName),
-      businessNumber: text(p.businessNumber),
-      name: text(p.name),
-      veterinaryType: type === 2 || type === 3 ? type : 1,
-      email: text(p.email),
-      phone: text(p.phone),
-      address: {
-        address1: text(address.address1),
-        city: text(address.city),
-        postcode: text(address.postcode),
-        state: text(address.state),
-        country: text(address.country),
-      },
-    },
-  };
-}
-
-/** The draft from local storage (spec §9 keys); anything malformed is ignored. */
+/** The draft from local storage (spec §9 keys), each part through its schema (src/validation/stored-draft.ts): anything malformed is ignored. */
 export function readDraft(storage: Storage = window.localStorage): OnboardingDraft {
-  const draft = emptyDraft();
-  const pin = readJson(storage, storageKeys.onboardingPin);
-  if (typeof pin === 'string' && /^\d{4}$/.test(pin)) draft.pin = pin;
-  draft.practice = readPractice(readJson(storage, storageKeys.onboardingPracticeRegistration));
-  const profile = readJson(storage, storageKeys.onboardingProfileRegistration);
-  if (isRecord(profile)) {
-    draft.profile = {
-      firstName: text(profile.firstName),
-      lastName: text(profile.lastName),
-      email: text(profile.email),
-      phone: text(profile.phone),
-      dateOfBirth: text(profile.dateOfBirth),
-    };
-  }
-  const options = readJson(storage, storageKeys.onboardingOptions);
-  if (isRecord(options) && typeof options.registeredFromDirectoryPracticeKey === 'string') {
-    draft.options = { registeredFromDirectoryPracticeKey: options.registeredFromDirectoryPracticeKey };
-  }
-  return draft;
+  return {
+    pin: readStoredPin(readJson(storage, storageKeys.onboardingPin)),
+    practice: readStoredPractice(readJson(storage, storageKeys.onboardingPracticeRegistration)),
+    profile: readStoredProfile(readJson(storage, storageKeys.onboardingProfileRegistration)),
+    options: readStoredOptions(readJson(storage, storageKeys.onboardingOptions)),
+  };
 }
 
 export function writeDraft(draft: OnboardingDraft, storage: Storage = window.localStorage): void {
