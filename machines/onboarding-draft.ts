@@ -9,6 +9,7 @@ import type {
   RegistrationOptions,
   SessionUser,
 } from './domain';
+import { type CallFailure, failureOf } from './practice-flow';
 
 /**
  * The onboarding draft and the pure rules the onboarding machine applies to it (spec §3, §4, §9):
@@ -46,13 +47,11 @@ export interface DraftContext {
 }
 
 /**
- * How a provided actor reports a failed call (src/app/live/onboarding.ts maps the API client's
- * errors to this shape). `fieldErrors` keys are payload paths (`practice.businessName`).
+ * A failed call as the onboarding's provided actors report it: the app's one failure type
+ * (`CallFailure`, machines/practice-flow.ts; 401 = not signed in, `fieldErrors` keyed by payload
+ * path such as `practice.businessName`), plus the server's retry hint of a 429 when it gave one.
  */
-export type OnboardingFailure =
-  | { kind: 'unauthenticated' }
-  | { kind: 'validation'; fieldErrors: Record<string, string[]>; messages: string[] }
-  | { kind: 'failed'; status: number; message: string | null; retryAfterSeconds?: number | null };
+export type OnboardingCallFailure = CallFailure & { retryAfterSeconds?: number | null };
 
 const apiPrefix = 'Api, Request failed, ';
 
@@ -63,19 +62,28 @@ export function stripApiPrefix(message: string | null | undefined): string | nul
   return stripped.trim() === '' ? null : stripped;
 }
 
-export function asFailure(error: unknown): OnboardingFailure {
-  if (typeof error === 'object' && error !== null && 'kind' in error) {
-    const kind = (error as { kind: unknown }).kind;
-    if (kind === 'unauthenticated' || kind === 'validation' || kind === 'failed')
-      return error as OnboardingFailure;
-  }
-  return { kind: 'failed', status: 500, message: null };
+const hasFieldErrors = (failure: CallFailure): boolean => Object.keys(failure.fieldErrors).length > 0;
+
+/** Not signed in (or the session ended): the flow signs in and comes back. */
+export const isUnauthenticated = (error: unknown): boolean => failureOf(error).status === 401;
+
+/** The server refused the payload, field by field. */
+export function isValidationFailure(error: unknown): boolean {
+  const failure = failureOf(error);
+  return failure.status !== 401 && hasFieldErrors(failure);
+}
+
+/** Too many attempts (429 without field errors). */
+export function isRateLimited(error: unknown): boolean {
+  const failure = failureOf(error);
+  return failure.status === 429 && !hasFieldErrors(failure);
 }
 
 /** The server's retry hint of a rate-limited failure (429), when it gave one. */
 export function retryAfterOf(error: unknown): number | null {
-  const failure = asFailure(error);
-  return failure.kind === 'failed' ? (failure.retryAfterSeconds ?? null) : null;
+  const hint =
+    typeof error === 'object' && error !== null ? (error as OnboardingCallFailure).retryAfterSeconds : null;
+  return typeof hint === 'number' ? hint : null;
 }
 
 /** Profile fields the profile form requires (spec §5). */

@@ -23,12 +23,13 @@ import {
 } from './onboarding.machine';
 import {
   emptyDraft,
+  type OnboardingCallFailure,
   type OnboardingDraft,
-  type OnboardingFailure,
   type PracticeDraft,
   stripApiPrefix,
 } from './onboarding-draft';
 import { practiceActivationMachine, selectTakingLong } from './practice-activation.machine';
+import type { CallFailure } from './practice-flow';
 
 const user: SessionUser = {
   sub: 'u1',
@@ -152,11 +153,22 @@ function start(input: Partial<OnboardingInput> & Pick<OnboardingInput, 'step'>, 
   return { actor, rec, clock };
 }
 
-const validation = (fieldErrors: Record<string, string[]>, messages: string[] = []): OnboardingFailure => ({
-  kind: 'validation',
+const validation = (fieldErrors: Record<string, string[]>): CallFailure => ({
+  status: 400,
+  message: null,
   fieldErrors,
-  messages,
 });
+const callFailure = (
+  status: number,
+  message: string | null,
+  retryAfterSeconds?: number,
+): OnboardingCallFailure => ({
+  status,
+  message,
+  fieldErrors: {},
+  ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+});
+const signedOutFailure: CallFailure = { status: 401, message: null, fieldErrors: {} };
 
 describe('onboarding machine', () => {
   it('verifies the pin, stores it, and moves to account creation', async () => {
@@ -173,7 +185,7 @@ describe('onboarding machine', () => {
   it('shows the validation messages of a rejected pin, or the invalid-pin code', async () => {
     const { actor } = start(
       { step: 'pin' },
-      { verifyPin: async () => Promise.reject(validation({ pin: ['Pin expired'] }, ['Unknown hub'])) },
+      { verifyPin: async () => Promise.reject(validation({ hub: ['Unknown hub'], pin: ['Pin expired'] })) },
     );
     actor.send({ type: 'pin.submit', pin: '1234' });
     await waitFor(actor, (s) => s.matches({ pin: 'entering' }));
@@ -290,7 +302,6 @@ describe('onboarding machine', () => {
     expect(actor.getSnapshot().context.error).toEqual({
       code: 'profileRejected',
       fieldErrors: { phone: ['Phone is invalid'] },
-      messages: [],
     });
   });
 
@@ -337,7 +348,7 @@ describe('onboarding machine', () => {
       { step: 'practice', draft: { ...emptyDraft(), pin: '1234', profile } },
       {
         fetchDevices: async () => {
-          throw { kind: 'failed', status: 429, message: 'Too many attempts', retryAfterSeconds: 30 };
+          throw callFailure(429, 'Too many attempts', 30);
         },
       },
     );
@@ -352,7 +363,7 @@ describe('onboarding machine', () => {
       { step: 'practice', draft: { ...emptyDraft(), pin: '1234', profile } },
       {
         fetchDevices: async () => {
-          throw { kind: 'failed', status: 429, message: null };
+          throw callFailure(429, null);
         },
       },
     );
@@ -366,7 +377,7 @@ describe('onboarding machine', () => {
       { step: 'practice', draft: { ...emptyDraft(), pin: '1234', profile } },
       {
         fetchDevices: async () => {
-          throw { kind: 'failed', status: 500, message: null };
+          throw callFailure(500, null);
         },
       },
     );
@@ -424,15 +435,14 @@ describe('onboarding machine', () => {
   it('practice: server failures become codes; the prefix is stripped; the draft is kept', async () => {
     const failures: Array<[unknown, unknown]> = [
       [
-        validation({ 'practice.businessNumber': ['ABN must be 11 digits'] }, ['Terms missing']),
+        validation({ 'practice.businessNumber': ['ABN must be 11 digits'], terms: ['Terms missing'] }),
         {
           code: 'practiceRejected',
-          fieldErrors: { 'practice.businessNumber': ['ABN must be 11 digits'] },
-          messages: ['Terms missing'],
+          fieldErrors: { 'practice.businessNumber': ['ABN must be 11 digits'], terms: ['Terms missing'] },
         },
       ],
       [
-        { kind: 'failed', status: 400, message: 'Api, Request failed, Practice exists' },
+        callFailure(400, 'Api, Request failed, Practice exists'),
         { code: 'practiceFailed', message: 'Practice exists' },
       ],
       [new TypeError('Failed to fetch'), { code: 'practiceFailed', message: null }],
@@ -457,7 +467,7 @@ describe('onboarding machine', () => {
     const { actor, rec } = start(
       { step: 'practice', draft: { ...emptyDraft(), profile } },
       {
-        registerPractice: async () => Promise.reject({ kind: 'unauthenticated' } satisfies OnboardingFailure),
+        registerPractice: async () => Promise.reject(signedOutFailure),
       },
     );
     actor.send({ type: 'practice.submit', practice });
@@ -473,7 +483,7 @@ describe('onboarding machine', () => {
     const failed = start(
       { step: 'practice', draft: { ...emptyDraft(), profile } },
       {
-        registerPractice: async () => Promise.reject({ kind: 'unauthenticated' } satisfies OnboardingFailure),
+        registerPractice: async () => Promise.reject(signedOutFailure),
         signIn: async () => Promise.reject(new Error('no redirect')),
       },
     );

@@ -10,10 +10,12 @@ import type {
   SessionUser,
 } from './domain';
 import {
-  asFailure,
   draftLocaleOf,
   emptyDraft,
   isProfileComplete,
+  isRateLimited,
+  isUnauthenticated,
+  isValidationFailure,
   localeOf,
   type OnboardingDraft,
   type PracticeDraft,
@@ -26,6 +28,7 @@ import {
   withRegion,
 } from './onboarding-draft';
 import { practiceActivationMachine } from './practice-activation.machine';
+import { failureOf } from './practice-flow';
 
 /**
  * Onboarding (spec §4): optional pin entry → account creation → profile → practice → thank-you →
@@ -93,12 +96,12 @@ export type OnboardingError =
   | { code: 'pinRejected'; messages: string[] }
   | { code: 'signUpFailed' }
   | { code: 'signInFailed' }
-  | { code: 'profileRejected'; fieldErrors: Record<string, string[]>; messages: string[] }
+  | { code: 'profileRejected'; fieldErrors: Record<string, string[]> }
   | { code: 'profileFailed' }
   | { code: 'devicesUnavailable' }
   /** Too many pin checks (fetch-devices answered 429): as pinLimited, on the practice step. */
   | { code: 'devicesLimited'; retryAfterSeconds: number | null }
-  | { code: 'practiceRejected'; fieldErrors: Record<string, string[]>; messages: string[] }
+  | { code: 'practiceRejected'; fieldErrors: Record<string, string[]> }
   | { code: 'practiceFailed'; message: string | null };
 
 export interface OnboardingContext {
@@ -268,15 +271,12 @@ export const onboardingMachine = setup({
     canResumeThankYou: ({ context }) => context.startStep === 'thankYou' && Boolean(context.practiceKey),
     isSignedOut: (_, params: { user: SessionUser | null }) => params.user === null,
     isEmailUnverified: (_, params: { user: SessionUser | null }) => params.user?.email_verified === false,
-    isUnauthenticated: (_, params: { error: unknown }) => asFailure(params.error).kind === 'unauthenticated',
+    isUnauthenticated: (_, params: { error: unknown }) => isUnauthenticated(params.error),
     hasCompleteProfile: (_, params: { profile: Profile | null }) => isProfileComplete(params.profile),
     hasFourDigitPin: ({ context }) => /^\d{4}$/.test(context.draft.pin ?? ''),
     hasProfileDraft: ({ context }) => isProfileComplete(context.draft.profile),
-    isValidationFailure: (_, params: { error: unknown }) => asFailure(params.error).kind === 'validation',
-    isRateLimited: (_, params: { error: unknown }) => {
-      const failure = asFailure(params.error);
-      return failure.kind === 'failed' && failure.status === 429;
-    },
+    isValidationFailure: (_, params: { error: unknown }) => isValidationFailure(params.error),
+    isRateLimited: (_, params: { error: unknown }) => isRateLimited(params.error),
     directoryAccountExists: (_, params: { directoryPractice: DirectoryPractice }) =>
       Boolean(params.directoryPractice.practiceKey),
   },
@@ -398,11 +398,7 @@ export const onboardingMachine = setup({
                 target: 'entering',
                 actions: assign({
                   error: ({ event }) => {
-                    const failure = asFailure(event.error);
-                    const messages =
-                      failure.kind === 'validation'
-                        ? [...failure.messages, ...Object.values(failure.fieldErrors).flat()]
-                        : [];
+                    const messages = Object.values(failureOf(event.error).fieldErrors).flat();
                     return messages.length > 0
                       ? { code: 'pinRejected' as const, messages }
                       : { code: 'pinInvalid' as const };
@@ -623,16 +619,10 @@ export const onboardingMachine = setup({
                 guard: { type: 'isValidationFailure', params: ({ event }) => ({ error: event.error }) },
                 target: 'editing',
                 actions: assign({
-                  error: ({ event }) => {
-                    const failure = asFailure(event.error);
-                    return failure.kind === 'validation'
-                      ? {
-                          code: 'profileRejected' as const,
-                          fieldErrors: failure.fieldErrors,
-                          messages: failure.messages,
-                        }
-                      : { code: 'profileFailed' as const };
-                  },
+                  error: ({ event }) => ({
+                    code: 'profileRejected' as const,
+                    fieldErrors: failureOf(event.error).fieldErrors,
+                  }),
                 }),
               },
               { target: 'editing', actions: assign({ error: { code: 'profileFailed' } }) },
@@ -791,27 +781,19 @@ export const onboardingMachine = setup({
                 guard: { type: 'isValidationFailure', params: ({ event }) => ({ error: event.error }) },
                 target: 'filling.editing',
                 actions: assign({
-                  error: ({ event }) => {
-                    const failure = asFailure(event.error);
-                    return failure.kind === 'validation'
-                      ? {
-                          code: 'practiceRejected' as const,
-                          fieldErrors: failure.fieldErrors,
-                          messages: failure.messages,
-                        }
-                      : { code: 'practiceFailed' as const, message: null };
-                  },
+                  error: ({ event }) => ({
+                    code: 'practiceRejected' as const,
+                    fieldErrors: failureOf(event.error).fieldErrors,
+                  }),
                 }),
               },
               {
                 target: 'filling.editing',
                 actions: assign({
-                  error: ({ event }) => {
-                    const failure = asFailure(event.error);
-                    return failure.kind === 'failed'
-                      ? { code: 'practiceFailed' as const, message: stripApiPrefix(failure.message) }
-                      : { code: 'practiceFailed' as const, message: null };
-                  },
+                  error: ({ event }) => ({
+                    code: 'practiceFailed' as const,
+                    message: stripApiPrefix(failureOf(event.error).message),
+                  }),
                 }),
               },
             ],

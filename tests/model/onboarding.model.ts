@@ -16,7 +16,7 @@ import {
 import {
   emptyDraft,
   isProfileComplete,
-  type OnboardingFailure,
+  type OnboardingCallFailure,
   type PracticeDraft,
 } from '../../machines/onboarding-draft';
 import { describeMachine } from '../support/machine-graph';
@@ -69,23 +69,27 @@ export const fixtures = {
     environment: 'au',
     environmentUrl: 'http://au.test/practice/pk-1',
   } satisfies UserPractice,
+  /** A refused payload: one error on a field of the form, one for under it. */
   validation: {
-    kind: 'validation',
-    fieldErrors: { 'practice.address.city': ['City must be at least 3 characters'] },
-    messages: ['Check the form'],
-  } satisfies OnboardingFailure,
+    status: 400,
+    message: null,
+    fieldErrors: {
+      'practice.address.city': ['City must be at least 3 characters'],
+      terms: ['Check the form'],
+    },
+  } satisfies OnboardingCallFailure,
   failed: {
-    kind: 'failed',
     status: 409,
     message: 'Api, Request failed, Practice exists',
-  } satisfies OnboardingFailure,
-  unauthenticated: { kind: 'unauthenticated' } satisfies OnboardingFailure,
+    fieldErrors: {},
+  } satisfies OnboardingCallFailure,
+  unauthenticated: { status: 401, message: null, fieldErrors: {} } satisfies OnboardingCallFailure,
   limited: {
-    kind: 'failed',
     status: 429,
     message: 'Too many attempts',
+    fieldErrors: {},
     retryAfterSeconds: 42,
-  } satisfies OnboardingFailure,
+  } satisfies OnboardingCallFailure,
 };
 
 const regions: OnboardingInput['regions'] = [
@@ -152,7 +156,11 @@ const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])>
   'xstate.error.actor.loadProfile': error('loadProfile', fixtures.unauthenticated, new Error('500')),
   'xstate.error.actor.createProfile': error(
     'createProfile',
-    { kind: 'validation', fieldErrors: { phone: ['Phone is invalid'] }, messages: [] },
+    {
+      status: 400,
+      message: null,
+      fieldErrors: { phone: ['Phone is invalid'] },
+    } satisfies OnboardingCallFailure,
     new Error('500'),
   ),
   'xstate.done.actor.fetchDevices': done('fetchDevices', [{ deviceKey: 'd1', name: 'Hub', type: 'hub' }]),
@@ -245,7 +253,13 @@ const practiceForm = (s: Snapshot) =>
     ? 'practice.filling.fetchingDevices'
     : 'practice.filling.editing.form';
 const thankYou = 'thankYou';
-const failureKind = (event: EventObject) => errorOf<{ kind?: string }>(event).kind;
+/** What a failure is, read from the spec's rules (401 = not signed in; field errors = refused; 429 = too many). */
+const failureKind = (event: EventObject): 'unauthenticated' | 'validation' | 'limited' | 'failed' => {
+  const failure = errorOf<Partial<OnboardingCallFailure>>(event);
+  if (failure.status === 401) return 'unauthenticated';
+  if (Object.keys(failure.fieldErrors ?? {}).length > 0) return 'validation';
+  return failure.status === 429 ? 'limited' : 'failed';
+};
 
 /**
  * Spec §2 "Onboarding" (steps PIN → account → profile → practice → thank you; decisions 040–044):
@@ -299,13 +313,8 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
     'pin.submit': 'pin.verifying',
     'xstate.done.actor.verifyPin': 'account.checkingSession',
     'xstate.error.actor.verifyPin': ({ event }) => {
-      const failure = errorOf<{ kind?: string; status?: number }>(event);
-      const code =
-        failure.kind === 'validation'
-          ? 'pinRejected'
-          : failure.kind === 'failed' && failure.status === 429
-            ? 'pinLimited'
-            : 'pinInvalid';
+      const kind = failureKind(event);
+      const code = kind === 'validation' ? 'pinRejected' : kind === 'limited' ? 'pinLimited' : 'pinInvalid';
       return { state: 'pin.entering', context: { 'error.code': code } };
     },
     'xstate.done.actor.getSessionUser': ({ event }) => {
@@ -336,8 +345,7 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
     'region.select': unchanged,
     'xstate.done.actor.fetchDevices': 'practice.filling.editing.form',
     'xstate.error.actor.fetchDevices': ({ event }) => {
-      const failure = errorOf<{ kind?: string; status?: number }>(event);
-      const limited = failure.kind === 'failed' && failure.status === 429;
+      const limited = failureKind(event) === 'limited';
       return {
         state: 'practice.filling.editing.form',
         context: { 'error.code': limited ? 'devicesLimited' : 'devicesUnavailable' },

@@ -9,11 +9,16 @@ import {
   onboardingMachine,
   type RouteChangedEvent,
 } from '../../../machines/onboarding.machine';
-import type { OnboardingDraft, OnboardingFailure, RegionChoice } from '../../../machines/onboarding-draft';
+import type {
+  OnboardingCallFailure,
+  OnboardingDraft,
+  RegionChoice,
+} from '../../../machines/onboarding-draft';
 import {
   type PracticeActivationEvent,
   practiceActivationMachine,
 } from '../../../machines/practice-activation.machine';
+import type { CallFailure } from '../../../machines/practice-flow';
 import {
   type LoginRequest,
   selectIsSettled,
@@ -22,7 +27,6 @@ import {
 } from '../../../machines/session.machine';
 import { isApiError } from '../../api/client';
 import type { Endpoints } from '../../api/endpoints';
-import { NotSignedInError } from '../../auth/token';
 import { logger } from '../../logger';
 import {
   readStoredOptions,
@@ -32,7 +36,7 @@ import {
 } from '../../validation/stored-draft';
 import type { RootActors } from '../root-actors';
 import { storageKeys } from '../storage-keys';
-import { api } from './api';
+import { api, call, toCallFailure } from './api';
 import { redirectToEnvironment } from './redirects';
 
 /**
@@ -96,31 +100,19 @@ export function clearStoredDraft(storage: Storage = window.localStorage): void {
 
 // ───────────────────────────── calls ─────────────────────────────
 
-/** The API client's errors as the machine reads them (machines never see ApiError). */
-export function toFailure(error: unknown): OnboardingFailure {
-  if (error instanceof NotSignedInError) return { kind: 'unauthenticated' };
-  if (isApiError(error)) {
-    if (error.status === 401) return { kind: 'unauthenticated' };
-    const fieldErrors = error.fieldErrors;
-    if (Object.keys(fieldErrors).length > 0) return { kind: 'validation', fieldErrors, messages: [] };
-    // Client-made messages (network down, timeout, unparseable) are not the server's words.
-    const serverMessage = error.code === 'HTTP_ERROR' && !error.messageDescriptor ? error.message : null;
-    return {
-      kind: 'failed',
-      status: error.status,
-      message: serverMessage,
-      // The server's retry hint (429), when it gave one.
-      ...(error.retryAfterSeconds === null ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
-    };
-  }
-  return { kind: 'failed', status: 500, message: null };
-}
-
-async function call<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * `call` (src/app/live/api.ts) keeping the server's retry hint of a 429, which the pin and
+ * practice steps show ('Please wait 42 seconds'): the failure is the app's `CallFailure` plus
+ * `retryAfterSeconds` when the server gave one.
+ */
+export async function callKeepingRetryHint<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw toFailure(error);
+    const failure: OnboardingCallFailure = toCallFailure(error);
+    if (isApiError(error) && error.retryAfterSeconds !== null)
+      failure.retryAfterSeconds = error.retryAfterSeconds;
+    throw failure;
   }
 }
 
@@ -185,13 +177,13 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
 
   /** Authenticated calls wait for the session (after a reload the token is not there yet). */
   const authed = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (!(await sessionUser())) throw { kind: 'unauthenticated' } satisfies OnboardingFailure;
+    if (!(await sessionUser())) throw { status: 401, message: null, fieldErrors: {} } satisfies CallFailure;
     return call(work);
   };
 
   return onboardingMachine.provide({
     actors: {
-      verifyPin: fromPromise(({ input }) => call(() => endpoints().verifyPin(input.pin))),
+      verifyPin: fromPromise(({ input }) => callKeepingRetryHint(() => endpoints().verifyPin(input.pin))),
       getSessionUser: fromPromise(sessionUser),
       signUp: fromPromise(({ input }) =>
         loginRedirect({ connection: input.connection, screenHint: 'signup', returnTo: input.returnTo }),
@@ -215,7 +207,9 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
           }),
         ),
       ),
-      fetchDevices: fromPromise(({ input }) => call(() => endpoints().fetchDevices(input.pin))),
+      fetchDevices: fromPromise(({ input }) =>
+        callKeepingRetryHint(() => endpoints().fetchDevices(input.pin)),
+      ),
       registerPractice: fromPromise(({ input }) => authed(() => endpoints().registerPractice(input))),
       loadDirectoryPractice: fromPromise(({ input }) =>
         call(() => endpoints().sharedDirectoryPractice(input.key)),

@@ -25,12 +25,13 @@ export function ValuesSync<Values>({ onChange }: { onChange: (values: Values) =>
  */
 export function ServerErrors({
   fieldErrors,
-  messages,
+  messages = [],
   fields,
   isFieldPath,
 }: {
   fieldErrors: FieldErrors | null;
-  messages: readonly string[];
+  /** Messages of the server's own to show under the form too (the invite's profile step). */
+  messages?: readonly string[];
   fields: readonly string[];
   isFieldPath?: (path: string) => boolean;
 }) {

@@ -126,7 +126,6 @@ export function RegisterPracticePage() {
               ))}
               <ServerErrors
                 fieldErrors={error?.code === 'practiceRejected' ? error.fieldErrors : null}
-                messages={error?.code === 'practiceRejected' ? error.messages : []}
                 fields={fieldNames}
               />
               {failure && (

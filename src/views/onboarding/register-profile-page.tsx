@@ -73,7 +73,6 @@ export function RegisterProfilePage() {
               ))}
               <ServerErrors
                 fieldErrors={error?.code === 'profileRejected' ? error.fieldErrors : null}
-                messages={error?.code === 'profileRejected' ? error.messages : []}
                 fields={fieldNames}
                 isFieldPath={() => true}
               />
