@@ -68,6 +68,8 @@ const regions: OnboardingInput['regions'] = [
 
 interface Recorded {
   navigations: NavigateParams[];
+  /** Navigations and drops of the pending ones, in order. */
+  routing: string[];
   persisted: OnboardingDraft[];
   cleared: number;
   locales: string[];
@@ -107,7 +109,15 @@ const waitingIn = (s: SnapshotFrom<typeof onboardingMachine>, state: object): bo
     .matches({ waiting: state } as never) ?? false;
 
 function start(input: Partial<OnboardingInput> & Pick<OnboardingInput, 'step'>, fakes: Fakes = {}) {
-  const rec: Recorded = { navigations: [], persisted: [], cleared: 0, locales: [], redirects: [], calls: [] };
+  const rec: Recorded = {
+    navigations: [],
+    routing: [],
+    persisted: [],
+    cleared: 0,
+    locales: [],
+    redirects: [],
+    calls: [],
+  };
   const wrap =
     <I, O>(src: string, impl: Impl<I, O> | undefined) =>
     ({ input }: { input: I }) => {
@@ -135,7 +145,13 @@ function start(input: Partial<OnboardingInput> & Pick<OnboardingInput, 'step'>, 
       }),
     },
     actions: {
-      navigate: (_, params) => rec.navigations.push(params),
+      navigate: (_, params) => {
+        rec.navigations.push(params);
+        rec.routing.push(`navigate ${params.to}`);
+      },
+      dropPendingNavigations: () => {
+        rec.routing.push('drop');
+      },
       persistDraft: (_, params) => rec.persisted.push(params.draft),
       clearDraft: () => {
         rec.cleared += 1;
@@ -685,6 +701,7 @@ describe('onboarding machine', () => {
       expect(selectRestarts(actor.getSnapshot())).toBe(0);
       expect(actor.getSnapshot().context.draft.practice).toEqual(practice);
       expect(rec.locales).toEqual(['en-AU']);
+      expect(rec.routing).toEqual([]);
     });
 
     it('of another step restarts the flow there from the stored draft (Back/Forward, an edited address)', () => {
@@ -697,6 +714,18 @@ describe('onboarding machine', () => {
       expect(selectStep(s)).toBe('pin');
       expect(selectRestarts(s)).toBe(1);
       expect(s.context).toMatchObject({ startStep: 'pin', draft: stored, error: null, devices: [] });
+    });
+
+    it('drops the navigations the flow left behind before the restart navigates (decision 043)', () => {
+      const { actor, rec } = start({ step: 'pin' });
+      actor.send({ type: 'pin.skip' });
+      actor.send(route('thankYou'));
+      expect(actor.getSnapshot().status).toBe('done');
+      expect(rec.routing).toEqual([
+        'navigate /onboarding/register-account',
+        'drop',
+        'navigate /switch-practice',
+      ]);
     });
 
     it('of the same step naming another practice or directory link restarts too', () => {

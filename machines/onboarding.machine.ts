@@ -218,6 +218,8 @@ export const onboardingMachine = setup({
   },
   actions: {
     navigate: (_, _params: NavigateParams) => undefined,
+    /** The flow restarts at a new address: navigations of the flow left behind are not applied. */
+    dropPendingNavigations: () => undefined,
     persistDraft: (_, _params: DraftParams) => undefined,
     /** The one way the draft changes: kept in context and handed to `persistDraft`. */
     storeDraft: enqueueActions<
@@ -324,7 +326,7 @@ export const onboardingMachine = setup({
         'route.changed': {
           guard: { type: 'isRouteElsewhere', params: { step: 'directoryPractice' } },
           target: '#onboarding.resuming',
-          actions: 'restartAtRoute',
+          actions: ['dropPendingNavigations', 'restartAtRoute'],
         },
       },
       initial: 'loading',
@@ -424,7 +426,7 @@ export const onboardingMachine = setup({
         'route.changed': {
           guard: { type: 'isRouteElsewhere', params: { step: 'pin' } },
           target: '#onboarding.resuming',
-          actions: 'restartAtRoute',
+          actions: ['dropPendingNavigations', 'restartAtRoute'],
         },
         'pin.skip': {
           target: 'account',
@@ -442,7 +444,7 @@ export const onboardingMachine = setup({
         'route.changed': {
           guard: { type: 'isRouteElsewhere', params: { step: 'account' } },
           target: '#onboarding.resuming',
-          actions: 'restartAtRoute',
+          actions: ['dropPendingNavigations', 'restartAtRoute'],
         },
       },
       initial: 'checkingSession',
@@ -512,7 +514,7 @@ export const onboardingMachine = setup({
         'route.changed': {
           guard: { type: 'isRouteElsewhere', params: { step: 'profile' } },
           target: '#onboarding.resuming',
-          actions: 'restartAtRoute',
+          actions: ['dropPendingNavigations', 'restartAtRoute'],
         },
       },
       initial: 'loading',
@@ -637,7 +639,7 @@ export const onboardingMachine = setup({
         'route.changed': {
           guard: { type: 'isRouteElsewhere', params: { step: 'practice' } },
           target: '#onboarding.resuming',
-          actions: 'restartAtRoute',
+          actions: ['dropPendingNavigations', 'restartAtRoute'],
         },
       },
       initial: 'preparing',
@@ -818,7 +820,7 @@ export const onboardingMachine = setup({
         'route.changed': {
           guard: { type: 'isRouteElsewhere', params: { step: 'thankYou' } },
           target: '#onboarding.resuming',
-          actions: 'restartAtRoute',
+          actions: ['dropPendingNavigations', 'restartAtRoute'],
         },
       },
       description: 'Waits for the activation (machines/practice-activation.machine.ts), then leaves for it.',

@@ -141,6 +141,8 @@ export interface OnboardingEdges {
   actors: RootActors & RealtimeActors;
   config: RuntimeConfig;
   navigate(params: NavigateParams): void;
+  /** Drops the navigations `navigate` has not applied yet (the flow restarted elsewhere). */
+  dropPendingNavigations?(): void;
   setLocale(locale: LocaleCode): void;
   storage?: Storage;
   api?: Endpoints;
@@ -254,6 +256,7 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
     },
     actions: {
       navigate: (_, params) => edges.navigate(params),
+      dropPendingNavigations: () => edges.dropPendingNavigations?.(),
       persistDraft: (_, params) => writeDraft(params.draft, storage),
       clearDraft: () => clearStoredDraft(storage),
       applyLocale: (_, params) => edges.setLocale(params.locale),

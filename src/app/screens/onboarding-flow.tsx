@@ -63,7 +63,13 @@ export function OnboardingFlowScreen() {
   const { setLocale } = useLocaleControl();
   const [navigator] = useState(() => afterPaintNavigator(router));
   const [machine] = useState(() =>
-    provideOnboarding({ actors, config, navigate: navigator.navigate, setLocale }),
+    provideOnboarding({
+      actors,
+      config,
+      navigate: navigator.navigate,
+      dropPendingNavigations: navigator.cancel,
+      setLocale,
+    }),
   );
   const actor = useActorRef(machine, { input: onboardingInputOf(route, config) });
   // Leaving the flow drops the navigations still queued.
