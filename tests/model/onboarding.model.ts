@@ -197,7 +197,9 @@ const routeChangedVariants = (s: Snapshot): EventObject[] => {
     directoryPracticeKey: null,
     practiceKey: null,
   };
-  const variants = [route(own), route(other)];
+  // A second step, so a restart retargeted to the first one's step is told apart.
+  const another: OnboardingRoute = { ...other, step: at === 'practice' ? 'profile' : 'practice' };
+  const variants = [route(own), route(other), route(another)];
   if (at === 'directoryPractice') variants.push(route({ ...own, directoryPracticeKey: 'dir-2' }));
   if (at === 'thankYou') {
     variants.push(route({ ...own, practiceKey: 'pk-2' }), route({ ...own, practiceKey: null }));
@@ -295,15 +297,23 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
   on: {
     // The address of the step the machine is at (its own navigation) changes nothing; any other
     // address restarts the flow there from the stored draft (decisions 041, 043; as a reload).
-    'route.changed': ({ before, event }) => {
-      const route = event as RouteChangedEvent;
-      const at = topOf(before);
-      const same =
-        route.step === at &&
-        (at !== 'directoryPractice' || route.directoryPracticeKey === before.context.directoryPracticeKey) &&
-        (at !== 'thankYou' || route.practiceKey === null || route.practiceKey === before.context.practiceKey);
-      return same ? unchanged : startsAt(route);
-    },
+    // Per step: every step's screen takes new addresses (a final state takes none).
+    'route.changed': Object.fromEntries(
+      (['directoryPractice', 'pin', 'account', 'profile', 'practice', 'thankYou'] as const).map((step) => [
+        step,
+        ({ before, event }: { before: Snapshot; event: EventObject }) => {
+          const route = event as RouteChangedEvent;
+          const same =
+            route.step === step &&
+            (step !== 'directoryPractice' ||
+              route.directoryPracticeKey === before.context.directoryPracticeKey) &&
+            (step !== 'thankYou' ||
+              route.practiceKey === null ||
+              route.practiceKey === before.context.practiceKey);
+          return same ? unchanged : startsAt(route);
+        },
+      ]),
+    ),
     'xstate.done.actor.loadDirectoryPractice': ({ event }) =>
       outputOf<DirectoryPractice>(event).practiceKey
         ? 'directoryPractice.accountExists'
