@@ -37,6 +37,7 @@ import {
 import type { RootActors } from '../root-actors';
 import { storageKeys } from '../storage-keys';
 import { api, call, toCallFailure } from './api';
+import { hrefOf } from './edge';
 import { redirectToEnvironment } from './redirects';
 
 /**
@@ -267,18 +268,7 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
   });
 }
 
-// ───────────────────────────── the screens' hook ─────────────────────────────
-
-function hrefOf(params: NavigateParams): string {
-  const search = new URLSearchParams(params.search ?? {}).toString();
-  return search ? `${params.to}?${search}` : params.to;
-}
-
-function routerNavigate(router: Pick<AnyRouter, 'history'>, params: NavigateParams): void {
-  const href = hrefOf(params);
-  if (params.replace) router.history.replace(href);
-  else router.history.push(href);
-}
+// ───────────────────────────── the address follows the machine ─────────────────────────────
 
 /**
  * The address follows the machine once the new step is on screen (decisions 041, 043): the
@@ -298,7 +288,10 @@ export function afterPaintNavigator(router: Pick<AnyRouter, 'history'>): {
     cancelScheduled = null;
     const queued = queue;
     queue = [];
-    for (const params of queued) routerNavigate(router, params);
+    for (const params of queued) {
+      if (params.replace) router.history.replace(hrefOf(params));
+      else router.history.push(hrefOf(params));
+    }
   };
   return {
     navigate(params) {
