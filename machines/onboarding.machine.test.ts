@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock, type SnapshotFrom, waitFor } from 'xstate';
 import { onboardingDelays } from './constants';
 import type {
   Device,
@@ -11,16 +11,25 @@ import type {
   UserPractice,
 } from './domain';
 import {
-  emptyDraft,
   type NavigateParams,
-  type OnboardingDraft,
-  type OnboardingFailure,
   type OnboardingInput,
+  type OnboardingRoute,
+  type OnboardingStep,
   onboardingMachine,
-  type PracticeDraft,
+  selectActivation,
   selectCanCompleteProfile,
-  stripApiPrefix,
+  selectRestarts,
+  selectStep,
 } from './onboarding.machine';
+import {
+  emptyDraft,
+  type OnboardingCallFailure,
+  type OnboardingDraft,
+  type PracticeDraft,
+  stripApiPrefix,
+} from './onboarding-draft';
+import { practiceActivationMachine, selectTakingLong } from './practice-activation.machine';
+import type { CallFailure } from './practice-flow';
 
 const user: SessionUser = {
   sub: 'u1',
@@ -59,6 +68,8 @@ const regions: OnboardingInput['regions'] = [
 
 interface Recorded {
   navigations: NavigateParams[];
+  /** Navigations and drops of the pending ones, in order. */
+  routing: string[];
   persisted: OnboardingDraft[];
   cleared: number;
   locales: string[];
@@ -84,8 +95,29 @@ interface Fakes {
 
 const never = <T>(): Promise<T> => new Promise<T>(() => {});
 
+/** The thank-you step's wait: the activation child (its own snapshots; the parent's do not change). */
+const activationOf = (actor: { getSnapshot(): SnapshotFrom<typeof onboardingMachine> }) => {
+  const child = selectActivation(actor.getSnapshot());
+  if (!child) throw new Error('no activation child');
+  return child;
+};
+
+/** The thank-you step's wait (the activation child) is in `state` (of its `waiting` regions). */
+const waitingIn = (s: SnapshotFrom<typeof onboardingMachine>, state: object): boolean =>
+  selectActivation(s)
+    ?.getSnapshot()
+    .matches({ waiting: state } as never) ?? false;
+
 function start(input: Partial<OnboardingInput> & Pick<OnboardingInput, 'step'>, fakes: Fakes = {}) {
-  const rec: Recorded = { navigations: [], persisted: [], cleared: 0, locales: [], redirects: [], calls: [] };
+  const rec: Recorded = {
+    navigations: [],
+    routing: [],
+    persisted: [],
+    cleared: 0,
+    locales: [],
+    redirects: [],
+    calls: [],
+  };
   const wrap =
     <I, O>(src: string, impl: Impl<I, O> | undefined) =>
     ({ input }: { input: I }) => {
@@ -102,14 +134,24 @@ function start(input: Partial<OnboardingInput> & Pick<OnboardingInput, 'step'>, 
       createProfile: fromPromise(wrap('createProfile', fakes.createProfile)),
       fetchDevices: fromPromise(wrap('fetchDevices', fakes.fetchDevices)),
       registerPractice: fromPromise(wrap('registerPractice', fakes.registerPractice)),
-      fetchUserPractices: fromPromise(wrap('fetchUserPractices', fakes.fetchUserPractices)),
       loadDirectoryPractice: fromPromise(wrap('loadDirectoryPractice', fakes.loadDirectoryPractice)),
-      watchUserPractices: fromCallback(({ sendBack }) => {
-        fakes.watch?.((e) => sendBack(e as never));
+      practiceActivation: practiceActivationMachine.provide({
+        actors: {
+          fetchUserPractices: fromPromise(wrap('fetchUserPractices', fakes.fetchUserPractices)),
+          watchUserPractices: fromCallback(({ sendBack }) => {
+            fakes.watch?.((e) => sendBack(e as never));
+          }),
+        },
       }),
     },
     actions: {
-      navigate: (_, params) => rec.navigations.push(params),
+      navigate: (_, params) => {
+        rec.navigations.push(params);
+        rec.routing.push(`navigate ${params.to}`);
+      },
+      dropPendingNavigations: () => {
+        rec.routing.push('drop');
+      },
       persistDraft: (_, params) => rec.persisted.push(params.draft),
       clearDraft: () => {
         rec.cleared += 1;
@@ -127,11 +169,22 @@ function start(input: Partial<OnboardingInput> & Pick<OnboardingInput, 'step'>, 
   return { actor, rec, clock };
 }
 
-const validation = (fieldErrors: Record<string, string[]>, messages: string[] = []): OnboardingFailure => ({
-  kind: 'validation',
+const validation = (fieldErrors: Record<string, string[]>): CallFailure => ({
+  status: 400,
+  message: null,
   fieldErrors,
-  messages,
 });
+const callFailure = (
+  status: number,
+  message: string | null,
+  retryAfterSeconds?: number,
+): OnboardingCallFailure => ({
+  status,
+  message,
+  fieldErrors: {},
+  ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+});
+const signedOutFailure: CallFailure = { status: 401, message: null, fieldErrors: {} };
 
 describe('onboarding machine', () => {
   it('verifies the pin, stores it, and moves to account creation', async () => {
@@ -148,7 +201,7 @@ describe('onboarding machine', () => {
   it('shows the validation messages of a rejected pin, or the invalid-pin code', async () => {
     const { actor } = start(
       { step: 'pin' },
-      { verifyPin: async () => Promise.reject(validation({ pin: ['Pin expired'] }, ['Unknown hub'])) },
+      { verifyPin: async () => Promise.reject(validation({ hub: ['Unknown hub'], pin: ['Pin expired'] })) },
     );
     actor.send({ type: 'pin.submit', pin: '1234' });
     await waitFor(actor, (s) => s.matches({ pin: 'entering' }));
@@ -265,7 +318,6 @@ describe('onboarding machine', () => {
     expect(actor.getSnapshot().context.error).toEqual({
       code: 'profileRejected',
       fieldErrors: { phone: ['Phone is invalid'] },
-      messages: [],
     });
   });
 
@@ -312,7 +364,7 @@ describe('onboarding machine', () => {
       { step: 'practice', draft: { ...emptyDraft(), pin: '1234', profile } },
       {
         fetchDevices: async () => {
-          throw { kind: 'failed', status: 429, message: 'Too many attempts', retryAfterSeconds: 30 };
+          throw callFailure(429, 'Too many attempts', 30);
         },
       },
     );
@@ -327,7 +379,7 @@ describe('onboarding machine', () => {
       { step: 'practice', draft: { ...emptyDraft(), pin: '1234', profile } },
       {
         fetchDevices: async () => {
-          throw { kind: 'failed', status: 429, message: null };
+          throw callFailure(429, null);
         },
       },
     );
@@ -341,7 +393,7 @@ describe('onboarding machine', () => {
       { step: 'practice', draft: { ...emptyDraft(), pin: '1234', profile } },
       {
         fetchDevices: async () => {
-          throw { kind: 'failed', status: 500, message: null };
+          throw callFailure(500, null);
         },
       },
     );
@@ -349,11 +401,11 @@ describe('onboarding machine', () => {
     expect(failed.actor.getSnapshot().context.error).toEqual({ code: 'devicesUnavailable' });
   });
 
-  it('practice: without a profile registration it refuses with noProfile and keeps the draft', () => {
+  it('practice: without a profile registration it refuses (the noProfile state) and keeps the draft', () => {
     const { actor, rec } = start({ step: 'practice' });
     actor.send({ type: 'practice.submit', practice });
-    expect(actor.getSnapshot().context.error).toEqual({ code: 'noProfile' });
-    expect(actor.getSnapshot().matches({ practice: { filling: 'editing' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ practice: { filling: { editing: 'noProfile' } } })).toBe(true);
+    expect(actor.getSnapshot().hasTag('noProfile')).toBe(true);
     expect(rec.persisted.at(-1)?.practice).toEqual(practice);
   });
 
@@ -368,10 +420,11 @@ describe('onboarding machine', () => {
     actor.send({ type: 'practice.completeProfile' });
     expect(actor.getSnapshot().matches({ practice: { filling: 'editing' } })).toBe(true);
     actor.send({ type: 'practice.submit', practice });
-    expect(actor.getSnapshot().context.error).toEqual({ code: 'noProfile' });
+    expect(actor.getSnapshot().hasTag('noProfile')).toBe(true);
     expect(selectCanCompleteProfile(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'practice.completeProfile' });
     expect(actor.getSnapshot().context.error).toBeNull();
+    expect(actor.getSnapshot().hasTag('noProfile')).toBe(false);
     expect(rec.navigations.at(-1)).toEqual({ to: '/onboarding/register-profile' });
     await waitFor(actor, (s) => s.matches({ practice: { filling: 'editing' } }));
     expect(rec.navigations.at(-1)).toEqual({ to: '/onboarding/register-practice', replace: true });
@@ -398,15 +451,14 @@ describe('onboarding machine', () => {
   it('practice: server failures become codes; the prefix is stripped; the draft is kept', async () => {
     const failures: Array<[unknown, unknown]> = [
       [
-        validation({ 'practice.businessNumber': ['ABN must be 11 digits'] }, ['Terms missing']),
+        validation({ 'practice.businessNumber': ['ABN must be 11 digits'], terms: ['Terms missing'] }),
         {
           code: 'practiceRejected',
-          fieldErrors: { 'practice.businessNumber': ['ABN must be 11 digits'] },
-          messages: ['Terms missing'],
+          fieldErrors: { 'practice.businessNumber': ['ABN must be 11 digits'], terms: ['Terms missing'] },
         },
       ],
       [
-        { kind: 'failed', status: 400, message: 'Api, Request failed, Practice exists' },
+        callFailure(400, 'Api, Request failed, Practice exists'),
         { code: 'practiceFailed', message: 'Practice exists' },
       ],
       [new TypeError('Failed to fetch'), { code: 'practiceFailed', message: null }],
@@ -431,7 +483,7 @@ describe('onboarding machine', () => {
     const { actor, rec } = start(
       { step: 'practice', draft: { ...emptyDraft(), profile } },
       {
-        registerPractice: async () => Promise.reject({ kind: 'unauthenticated' } satisfies OnboardingFailure),
+        registerPractice: async () => Promise.reject(signedOutFailure),
       },
     );
     actor.send({ type: 'practice.submit', practice });
@@ -447,7 +499,7 @@ describe('onboarding machine', () => {
     const failed = start(
       { step: 'practice', draft: { ...emptyDraft(), profile } },
       {
-        registerPractice: async () => Promise.reject({ kind: 'unauthenticated' } satisfies OnboardingFailure),
+        registerPractice: async () => Promise.reject(signedOutFailure),
         signIn: async () => Promise.reject(new Error('no redirect')),
       },
     );
@@ -483,9 +535,9 @@ describe('onboarding machine', () => {
       { step: 'thankYou', practiceKey: 'pk-1' },
       { fetchUserPractices: async () => [], watch: (send) => (push = send) },
     );
-    await waitFor(actor, (s) => s.matches({ thankYou: { updates: { polling: 'resting' } } }));
+    await waitFor(activationOf(actor), (s) => s.matches({ waiting: { updates: { polling: 'resting' } } }));
     push!({ type: 'realtime.connected' });
-    expect(actor.getSnapshot().matches({ thankYou: { updates: 'pushed' } })).toBe(true);
+    expect(waitingIn(actor.getSnapshot(), { updates: 'pushed' })).toBe(true);
     push!({ type: 'practices.update', practices: [] });
     expect(actor.getSnapshot().matches('thankYou')).toBe(true);
     push!({
@@ -518,15 +570,16 @@ describe('onboarding machine', () => {
         },
       },
     );
-    await waitFor(actor, (s) => s.matches({ thankYou: { updates: { polling: 'resting' } } }));
+    await waitFor(activationOf(actor), (s) => s.matches({ waiting: { updates: { polling: 'resting' } } }));
     expect(polls).toBe(1);
     clock.increment(onboardingDelays.activationPoll - 1);
     expect(polls).toBe(1);
     clock.increment(1);
-    await waitFor(actor, (s) => s.matches({ thankYou: { updates: { polling: 'resting' } } }));
+    await waitFor(activationOf(actor), (s) => s.matches({ waiting: { updates: { polling: 'resting' } } }));
     expect(polls).toBe(2);
     clock.increment(onboardingDelays.activationTakingLong);
-    expect(actor.getSnapshot().matches({ thankYou: { activation: 'takingLong' } })).toBe(true);
+    expect(waitingIn(actor.getSnapshot(), { activation: 'takingLong' })).toBe(true);
+    expect(selectTakingLong(selectActivation(actor.getSnapshot())?.getSnapshot())).toBe(true);
     await waitFor(actor, (s) => s.status === 'done');
     expect(rec.redirects).toEqual(['http://uk.test']);
   });
@@ -602,5 +655,98 @@ describe('onboarding machine', () => {
       for (const child of Object.values(node.states)) check(child);
     };
     check(onboardingMachine.root);
+  });
+
+  it('tags every state the screens can see with exactly one step', () => {
+    const check = (node: typeof onboardingMachine.root, inherited: string[]) => {
+      const steps = [...inherited, ...[...node.tags].filter((t) => t.startsWith('step:'))];
+      const leaf = Object.keys(node.states).length === 0 || node.type === 'parallel';
+      if (node !== onboardingMachine.root && node.key !== 'resuming' && leaf) {
+        expect(steps, node.id).toHaveLength(1);
+      }
+      expect(steps.length, node.id).toBeLessThanOrEqual(1);
+      for (const child of Object.values(node.states)) check(child, steps);
+    };
+    check(onboardingMachine.root, []);
+  });
+
+  it('selectStep reads the step tag (the unverified-email wait is the account step, the redirect the thank-you step)', async () => {
+    expect(selectStep(start({ step: 'pin' }).actor.getSnapshot())).toBe('pin');
+    expect(selectStep(start({ step: 'practice' }).actor.getSnapshot())).toBe('practice');
+    expect(selectStep(start({ step: 'thankYou', practiceKey: 'pk' }).actor.getSnapshot())).toBe('thankYou');
+    expect(selectStep(start({ step: 'thankYou' }).actor.getSnapshot())).toBe('thankYou');
+    const unverified = start(
+      { step: 'account' },
+      { getSessionUser: async () => ({ ...user, email_verified: false }) },
+    );
+    await waitFor(unverified.actor, (s) => s.status === 'done');
+    expect(selectStep(unverified.actor.getSnapshot())).toBe('account');
+  });
+
+  describe('a new address (route.changed)', () => {
+    const route = (step: OnboardingStep, keys: Partial<OnboardingRoute> = {}, stored = emptyDraft()) => ({
+      type: 'route.changed' as const,
+      step,
+      directoryPracticeKey: null,
+      practiceKey: null,
+      ...keys,
+      draft: stored,
+    });
+
+    it('of the step the machine is at (its own navigation) changes nothing', () => {
+      const { actor, rec } = start({ step: 'practice', draft: { ...emptyDraft(), profile } });
+      actor.send({ type: 'practice.change', practice });
+      actor.send(route('practice'));
+      expect(actor.getSnapshot().matches({ practice: { filling: 'editing' } })).toBe(true);
+      expect(selectRestarts(actor.getSnapshot())).toBe(0);
+      expect(actor.getSnapshot().context.draft.practice).toEqual(practice);
+      expect(rec.locales).toEqual(['en-AU']);
+      expect(rec.routing).toEqual([]);
+    });
+
+    it('of another step restarts the flow there from the stored draft (Back/Forward, an edited address)', () => {
+      const { actor } = start({ step: 'practice', draft: { ...emptyDraft(), profile } });
+      actor.send({ type: 'practice.submit', practice: { ...practice, terms: false } });
+      const stored: OnboardingDraft = { ...emptyDraft(), pin: '1234' };
+      actor.send(route('pin', {}, stored));
+      const s = actor.getSnapshot();
+      expect(s.matches({ pin: 'entering' })).toBe(true);
+      expect(selectStep(s)).toBe('pin');
+      expect(selectRestarts(s)).toBe(1);
+      expect(s.context).toMatchObject({ startStep: 'pin', draft: stored, error: null, devices: [] });
+    });
+
+    it('drops the navigations the flow left behind before the restart navigates (decision 043)', () => {
+      const { actor, rec } = start({ step: 'pin' });
+      actor.send({ type: 'pin.skip' });
+      actor.send(route('thankYou'));
+      expect(actor.getSnapshot().status).toBe('done');
+      expect(rec.routing).toEqual([
+        'navigate /onboarding/register-account',
+        'drop',
+        'navigate /switch-practice',
+      ]);
+    });
+
+    it('of the same step naming another practice or directory link restarts too', () => {
+      const thankYou = start({ step: 'thankYou', practiceKey: 'pk-1' });
+      thankYou.actor.send(route('thankYou', { practiceKey: null }));
+      expect(selectRestarts(thankYou.actor.getSnapshot())).toBe(0);
+      thankYou.actor.send(route('thankYou', { practiceKey: 'pk-2' }));
+      expect(thankYou.actor.getSnapshot().context.practiceKey).toBe('pk-2');
+      expect(selectRestarts(thankYou.actor.getSnapshot())).toBe(1);
+
+      const directory = start(
+        { step: 'directoryPractice', directoryPracticeKey: 'dir-1' },
+        { loadDirectoryPractice: () => never() },
+      );
+      directory.actor.send(route('directoryPractice', { directoryPracticeKey: 'dir-1' }));
+      expect(selectRestarts(directory.actor.getSnapshot())).toBe(0);
+      directory.actor.send(route('directoryPractice', { directoryPracticeKey: 'dir-2' }));
+      expect(selectRestarts(directory.actor.getSnapshot())).toBe(1);
+      expect(
+        directory.rec.calls.filter((c) => c.src === 'loadDirectoryPractice').map((c) => c.input),
+      ).toEqual([{ key: 'dir-1' }, { key: 'dir-2' }]);
+    });
   });
 });

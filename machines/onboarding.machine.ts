@@ -1,19 +1,34 @@
-import { assign, fromCallback, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
-import { onboardingDelays } from './constants';
+import { assign, enqueueActions, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
 import type {
-  Address,
   Device,
   DirectoryPractice,
   LocaleCode,
   LoginConnection,
-  PracticeDetails,
   PracticeRegistration,
   Profile,
   RegionKey,
-  RegistrationOptions,
   SessionUser,
-  UserPractice,
 } from './domain';
+import {
+  draftLocaleOf,
+  emptyDraft,
+  isProfileComplete,
+  isRateLimited,
+  isUnauthenticated,
+  isValidationFailure,
+  localeOf,
+  type OnboardingDraft,
+  type PracticeDraft,
+  prefillFromDirectory,
+  profileFromUser,
+  type RegionChoice,
+  registrationOf,
+  retryAfterOf,
+  stripApiPrefix,
+  withRegion,
+} from './onboarding-draft';
+import { practiceActivationMachine } from './practice-activation.machine';
+import { failureOf } from './practice-flow';
 
 /**
  * Onboarding (spec §4): optional pin entry → account creation → profile → practice → thank-you →
@@ -23,34 +38,45 @@ import type {
  * One actor drives the route screens of /onboarding/*. It starts at the step of the route it is
  * created on (`input.step`) from the draft restored from local storage (`input.draft`), so a
  * reload, a crash or the identity-provider redirect resumes where the user was. Every change to
- * the draft is handed to the provided `persistDraft` action; `clearDraft` runs on success.
- * Navigation, storage, locale and the external redirect are provided actions; every call is a
- * provided actor (src/app/live/onboarding.ts).
+ * the draft goes through one action, `storeDraft` (assign, then the provided `persistDraft`);
+ * `clearDraft` runs on success. Every state is tagged with the step (route screen) it belongs to
+ * (`step:<step>`, read by `selectStep`). Navigation, storage, locale and the external redirect
+ * are provided actions; every call is a provided actor (src/app/live/onboarding.ts). The draft's
+ * rules (empty draft, prefill, registration payload) are in machines/onboarding-draft.ts.
  */
 
 export type OnboardingStep = 'pin' | 'account' | 'profile' | 'practice' | 'thankYou' | 'directoryPractice';
 
-/** The practice part of the registration as the user fills it in (devices come from the pin). */
-export type PracticeFields = Omit<PracticeDetails, 'devices'>;
+/** The steps in the order the wizard moves through them. */
+export const onboardingSteps: readonly OnboardingStep[] = [
+  'directoryPractice',
+  'pin',
+  'account',
+  'profile',
+  'practice',
+  'thankYou',
+];
 
-export interface PracticeDraft {
-  environment: RegionKey;
-  practice: PracticeFields;
-  terms: boolean;
-}
+/** The tag of every state that belongs to `step`'s screen. */
+export type StepTag = `step:${OnboardingStep}`;
+export const stepTag = <TStep extends OnboardingStep>(step: TStep): `step:${TStep}` => `step:${step}`;
 
-/** What survives a reload (spec §9 local storage keys: pin, practice, profile, options). */
-export interface OnboardingDraft {
-  pin: string | null;
-  practice: PracticeDraft | null;
-  profile: Profile | null;
-  options: RegistrationOptions;
-}
-
-export interface RegionChoice {
-  key: RegionKey;
-  locale: LocaleCode;
-}
+/**
+ * The view contract besides the step: `busy` (a request is running), `submitting` (the step's
+ * own submit is running), `fetchingDevices`, `profileForm` (the
+ * profile form is shown), `accountExists` / `linkFailed` (the directory link's two dead ends),
+ * `noProfile` (the practice step was submitted without a profile). The thank-you step's wait is
+ * the `activation` child (`selectActivation`).
+ */
+export type OnboardingTag =
+  | 'busy'
+  | 'submitting'
+  | 'fetchingDevices'
+  | 'profileForm'
+  | 'accountExists'
+  | 'linkFailed'
+  | 'noProfile'
+  | StepTag;
 
 export interface OnboardingInput {
   step: OnboardingStep;
@@ -62,15 +88,6 @@ export interface OnboardingInput {
   practiceKey?: string | null;
 }
 
-/**
- * How a provided actor reports a failed call (src/app/live/onboarding.ts maps the API client's
- * errors to this shape). `fieldErrors` keys are payload paths (`practice.businessName`).
- */
-export type OnboardingFailure =
-  | { kind: 'unauthenticated' }
-  | { kind: 'validation'; fieldErrors: Record<string, string[]>; messages: string[] }
-  | { kind: 'failed'; status: number; message: string | null; retryAfterSeconds?: number | null };
-
 /** Errors are codes (plus server-provided data); the views map codes to messages. */
 export type OnboardingError =
   | { code: 'pinInvalid' }
@@ -79,18 +96,19 @@ export type OnboardingError =
   | { code: 'pinRejected'; messages: string[] }
   | { code: 'signUpFailed' }
   | { code: 'signInFailed' }
-  | { code: 'profileRejected'; fieldErrors: Record<string, string[]>; messages: string[] }
+  | { code: 'profileRejected'; fieldErrors: Record<string, string[]> }
   | { code: 'profileFailed' }
   | { code: 'devicesUnavailable' }
   /** Too many pin checks (fetch-devices answered 429): as pinLimited, on the practice step. */
   | { code: 'devicesLimited'; retryAfterSeconds: number | null }
-  | { code: 'noProfile' }
-  | { code: 'practiceRejected'; fieldErrors: Record<string, string[]>; messages: string[] }
+  | { code: 'practiceRejected'; fieldErrors: Record<string, string[]> }
   | { code: 'practiceFailed'; message: string | null };
 
 export interface OnboardingContext {
-  /** The step of the route the actor was created on. */
+  /** The step of the route the flow (re)started at. */
   startStep: OnboardingStep;
+  /** How many times the flow restarted from the stored draft (a new address): the screens start afresh. */
+  restarts: number;
   /** The pin being verified (stored in the draft only once verified). */
   pinAttempt: string | null;
   draft: OnboardingDraft;
@@ -114,9 +132,26 @@ export type OnboardingEvent =
   | { type: 'practice.submit'; practice: PracticeDraft }
   | { type: 'practice.completeProfile' }
   | { type: 'region.select'; region: RegionKey }
-  | { type: 'practices.update'; practices: UserPractice[] }
-  | { type: 'realtime.connected' }
-  | { type: 'realtime.disconnected' };
+  /**
+   * The address changed (the app screen sends it for every new address of the flow's routes):
+   * the machine's own navigations match the step it is at and change nothing; any other address
+   * (Back/Forward, an edited address, a link) restarts the flow there from the stored draft, as a
+   * reload would.
+   */
+  | RouteChangedEvent;
+
+export interface OnboardingRoute {
+  step: OnboardingStep;
+  directoryPracticeKey: string | null;
+  /** Thank-you page: the practice being activated (query parameter). */
+  practiceKey: string | null;
+}
+
+export interface RouteChangedEvent extends OnboardingRoute {
+  type: 'route.changed';
+  /** The draft in storage (read by the edge), for a restart. */
+  draft: OnboardingDraft;
+}
 
 export interface NavigateParams {
   to: string;
@@ -134,136 +169,17 @@ export const onboardingPaths = {
   switchPractice: '/switch-practice',
 } as const;
 
-const apiPrefix = 'Api, Request failed, ';
-
-/** Server message without the 'Api, Request failed, ' prefix (spec §8), or null when empty. */
-export function stripApiPrefix(message: string | null | undefined): string | null {
-  if (!message) return null;
-  const stripped = message.startsWith(apiPrefix) ? message.slice(apiPrefix.length) : message;
-  return stripped.trim() === '' ? null : stripped;
+interface DraftParams {
+  draft: OnboardingDraft;
 }
-
-export function asFailure(error: unknown): OnboardingFailure {
-  if (typeof error === 'object' && error !== null && 'kind' in error) {
-    const kind = (error as { kind: unknown }).kind;
-    if (kind === 'unauthenticated' || kind === 'validation' || kind === 'failed')
-      return error as OnboardingFailure;
-  }
-  return { kind: 'failed', status: 500, message: null };
-}
-
-/** Profile fields the profile form requires (spec §5). */
-export function isProfileComplete(profile: Profile | null | undefined): profile is Profile {
-  return Boolean(
-    profile?.firstName?.trim() &&
-      profile.lastName?.trim() &&
-      profile.phone?.trim() &&
-      profile.dateOfBirth?.trim(),
-  );
-}
-
-export function emptyDraft(): OnboardingDraft {
-  return { pin: null, practice: null, profile: null, options: { registeredFromDirectoryPracticeKey: null } };
-}
-
-const emptyAddress: Address = { address1: '', city: '', postcode: '', state: '', country: '' };
-
-function emptyPractice(environment: RegionKey): PracticeDraft {
-  return {
-    environment,
-    terms: false,
-    practice: {
-      businessName: '',
-      businessNumber: '',
-      name: '',
-      veterinaryType: 1,
-      email: '',
-      phone: '',
-      address: { ...emptyAddress, country: environment === 'uk' ? 'UK' : 'AU' },
-    },
-  };
-}
-
-function defaultRegion(context: Pick<OnboardingContext, 'regions'>): RegionKey {
-  return context.regions[0]?.key ?? 'au';
-}
-
-function regionOfCountry(country: string | undefined, fallback: RegionKey): RegionKey {
-  const key = (country ?? '').trim().toLowerCase();
-  if (key === 'uk' || key === 'gb' || key === 'united kingdom') return 'uk';
-  if (key === 'au' || key === 'australia') return 'au';
-  return fallback;
-}
-
-/** The practice draft the form starts from: the stored draft, or an empty one in the default region. */
-export function practiceDraftOf(context: {
-  draft: Pick<OnboardingDraft, 'practice'>;
-  regions: OnboardingContext['regions'];
-}): PracticeDraft {
-  return context.draft.practice ?? emptyPractice(defaultRegion(context));
-}
-
-function localeOf(context: Pick<OnboardingContext, 'regions'>, region: RegionKey): LocaleCode {
-  return context.regions.find((r) => r.key === region)?.locale ?? (region === 'uk' ? 'en-GB' : 'en-AU');
-}
-
-/** The registration payload (spec §3) built from the draft. */
-export function registrationOf(context: OnboardingContext): PracticeRegistration {
-  const draft = practiceDraftOf(context);
-  const profile = context.draft.profile as Profile;
-  return {
-    environment: draft.environment,
-    practice: { ...draft.practice, devices: context.devices },
-    profile,
-    options: context.draft.options,
-    terms: draft.terms,
-    locale: localeOf(context, draft.environment),
-  };
-}
-
-function prefillFromDirectory(context: OnboardingContext, directory: DirectoryPractice): OnboardingDraft {
-  const base = practiceDraftOf(context);
-  const environment = regionOfCountry(directory.address.country, base.environment);
-  const blank = emptyPractice(environment);
-  return {
-    ...context.draft,
-    practice: {
-      ...blank,
-      practice: {
-        ...blank.practice,
-        businessName: directory.name ?? '',
-        name: directory.name ?? '',
-        email: directory.email ?? '',
-        address: {
-          address1: directory.address.address1 ?? '',
-          city: directory.address.city ?? '',
-          postcode: directory.address.postcode ?? '',
-          state: environment === 'au' ? (directory.address.state ?? '') : '',
-          country: blank.practice.address.country,
-        },
-      },
-    },
-    options: { registeredFromDirectoryPracticeKey: directory.key },
-  };
-}
-
-function listed(practices: UserPractice[], practiceKey: string | null): UserPractice | undefined {
-  return practices.find((p) => p.practiceKey === practiceKey);
-}
-
-const profileFromUser = (user: SessionUser | null, draft: Profile | null): Profile => ({
-  firstName: draft?.firstName || user?.given_name || '',
-  lastName: draft?.lastName || user?.family_name || '',
-  email: user?.email || draft?.email || '',
-  phone: draft?.phone || user?.phone_number || '',
-  dateOfBirth: draft?.dateOfBirth || user?.birthdate || '',
-});
 
 export const onboardingMachine = setup({
   types: {
     context: {} as OnboardingContext,
     events: {} as OnboardingEvent,
     input: {} as OnboardingInput,
+    tags: {} as OnboardingTag,
+    children: {} as { activation: 'practiceActivation' },
   },
   actors: {
     verifyPin: fromPromise<void, { pin: string }>(async () => {
@@ -294,49 +210,83 @@ export const onboardingMachine = setup({
     registerPractice: fromPromise<string, PracticeRegistration>(async () => {
       throw new Error('registerPractice not provided');
     }),
-    fetchUserPractices: fromPromise<UserPractice[]>(async () => []),
-    /** Forwards the user store's practices (`practices.update`) and `realtime.connected/disconnected`. */
-    watchUserPractices: fromCallback(() => undefined),
+    /** The thank-you step's wait: done when the practice is active (provided with its calls at the edge). */
+    practiceActivation: practiceActivationMachine,
     loadDirectoryPractice: fromPromise<DirectoryPractice, { key: string }>(async () => {
       throw new Error('loadDirectoryPractice not provided');
     }),
   },
   actions: {
     navigate: (_, _params: NavigateParams) => undefined,
-    persistDraft: (_, _params: { draft: OnboardingDraft }) => undefined,
+    /** The flow restarts at a new address: navigations of the flow left behind are not applied. */
+    dropPendingNavigations: () => undefined,
+    persistDraft: (_, _params: DraftParams) => undefined,
+    /** The one way the draft changes: kept in context and handed to `persistDraft`. */
+    storeDraft: enqueueActions<
+      OnboardingContext,
+      OnboardingEvent,
+      DraftParams,
+      OnboardingEvent,
+      never,
+      { type: 'persistDraft'; params: DraftParams },
+      never,
+      never,
+      never
+    >(({ enqueue }, params) => {
+      enqueue.assign({ draft: params.draft });
+      enqueue({ type: 'persistDraft', params: { draft: params.draft } });
+    }),
     clearDraft: () => undefined,
+    /** A fresh flow at the new address's step, from the stored draft (as a new actor would start). */
+    restartAtRoute: assign(({ context, event }) => {
+      if (event.type !== 'route.changed') return {};
+      return {
+        startStep: event.step,
+        restarts: context.restarts + 1,
+        pinAttempt: null,
+        draft: event.draft,
+        user: null,
+        devices: [],
+        directoryPracticeKey: event.directoryPracticeKey,
+        directoryPractice: null,
+        practiceKey: event.practiceKey,
+        environmentUrl: null,
+        error: null,
+      };
+    }),
     applyLocale: (_, _params: { locale: LocaleCode }) => undefined,
     redirectToEnvironment: (_, _params: { url: string }) => undefined,
   },
   guards: {
     startsAt: ({ context }, params: { step: OnboardingStep }) => context.startStep === params.step,
+    /** The new address is not the step the machine is at (or names another practice). */
+    isRouteElsewhere: ({ context, event }, params: { step: OnboardingStep }) => {
+      if (event.type !== 'route.changed') return false;
+      if (event.step !== params.step) return true;
+      if (params.step === 'directoryPractice')
+        return event.directoryPracticeKey !== context.directoryPracticeKey;
+      if (params.step === 'thankYou')
+        return event.practiceKey !== null && event.practiceKey !== context.practiceKey;
+      return false;
+    },
     hasDirectoryPracticeKey: ({ context }) => Boolean(context.directoryPracticeKey),
     canResumeThankYou: ({ context }) => context.startStep === 'thankYou' && Boolean(context.practiceKey),
     isSignedOut: (_, params: { user: SessionUser | null }) => params.user === null,
     isEmailUnverified: (_, params: { user: SessionUser | null }) => params.user?.email_verified === false,
-    isUnauthenticated: (_, params: { error: unknown }) => asFailure(params.error).kind === 'unauthenticated',
+    isUnauthenticated: (_, params: { error: unknown }) => isUnauthenticated(params.error),
     hasCompleteProfile: (_, params: { profile: Profile | null }) => isProfileComplete(params.profile),
     hasFourDigitPin: ({ context }) => /^\d{4}$/.test(context.draft.pin ?? ''),
     hasProfileDraft: ({ context }) => isProfileComplete(context.draft.profile),
-    isProfileRefused: ({ context }) => context.error?.code === 'noProfile',
-    isValidationFailure: (_, params: { error: unknown }) => asFailure(params.error).kind === 'validation',
-    isRateLimited: (_, params: { error: unknown }) => {
-      const failure = asFailure(params.error);
-      return failure.kind === 'failed' && failure.status === 429;
-    },
+    isValidationFailure: (_, params: { error: unknown }) => isValidationFailure(params.error),
+    isRateLimited: (_, params: { error: unknown }) => isRateLimited(params.error),
     directoryAccountExists: (_, params: { directoryPractice: DirectoryPractice }) =>
       Boolean(params.directoryPractice.practiceKey),
-    isPracticeListed: ({ context }, params: { practices: UserPractice[] }) =>
-      listed(params.practices, context.practiceKey) !== undefined,
-  },
-  delays: {
-    activationPoll: onboardingDelays.activationPoll,
-    activationTakingLong: onboardingDelays.activationTakingLong,
   },
 }).createMachine({
   id: 'onboarding',
   context: ({ input }) => ({
     startStep: input.step,
+    restarts: 0,
     pinAttempt: null,
     draft: input.draft,
     regions: input.regions,
@@ -351,7 +301,9 @@ export const onboardingMachine = setup({
   initial: 'resuming',
   states: {
     resuming: {
-      description: 'Starts at the step of the route the actor was created on (input.step).',
+      // Transient: never observed, so it needs no step tag.
+      description:
+        'Starts at the step of the route (input.step, or the route.changed that restarted the flow).',
       always: [
         { guard: { type: 'startsAt', params: { step: 'directoryPractice' } }, target: 'directoryPractice' },
         { guard: { type: 'startsAt', params: { step: 'pin' } }, target: 'pin' },
@@ -369,6 +321,14 @@ export const onboardingMachine = setup({
       ],
     },
     directoryPractice: {
+      tags: ['step:directoryPractice'],
+      on: {
+        'route.changed': {
+          guard: { type: 'isRouteElsewhere', params: { step: 'directoryPractice' } },
+          target: '#onboarding.resuming',
+          actions: ['dropPendingNavigations', 'restartAtRoute'],
+        },
+      },
       initial: 'loading',
       states: {
         loading: {
@@ -390,11 +350,11 @@ export const onboardingMachine = setup({
               {
                 target: '#onboarding.account',
                 actions: [
-                  assign({
-                    directoryPractice: ({ event }) => event.output,
-                    draft: ({ context, event }) => prefillFromDirectory(context, event.output),
-                  }),
-                  { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                  assign({ directoryPractice: ({ event }) => event.output }),
+                  {
+                    type: 'storeDraft',
+                    params: ({ context, event }) => ({ draft: prefillFromDirectory(context, event.output) }),
+                  },
                   { type: 'navigate', params: { to: onboardingPaths.account, replace: true } },
                 ],
               },
@@ -402,11 +362,12 @@ export const onboardingMachine = setup({
             onError: { target: 'failed' },
           },
         },
-        accountExists: {},
-        failed: {},
+        accountExists: { tags: ['accountExists'] },
+        failed: { tags: ['linkFailed'] },
       },
     },
     pin: {
+      tags: ['step:pin'],
       initial: 'entering',
       states: {
         entering: {
@@ -418,7 +379,7 @@ export const onboardingMachine = setup({
           },
         },
         verifying: {
-          tags: ['busy'],
+          tags: ['busy', 'submitting'],
           invoke: {
             id: 'verifyPin',
             src: 'verifyPin',
@@ -426,10 +387,10 @@ export const onboardingMachine = setup({
             onDone: {
               target: '#onboarding.account',
               actions: [
-                assign({
-                  draft: ({ context }) => ({ ...context.draft, pin: context.pinAttempt }),
-                }),
-                { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                {
+                  type: 'storeDraft',
+                  params: ({ context }) => ({ draft: { ...context.draft, pin: context.pinAttempt } }),
+                },
                 { type: 'navigate', params: { to: onboardingPaths.account } },
               ],
             },
@@ -439,11 +400,7 @@ export const onboardingMachine = setup({
                 target: 'entering',
                 actions: assign({
                   error: ({ event }) => {
-                    const failure = asFailure(event.error);
-                    const messages =
-                      failure.kind === 'validation'
-                        ? [...failure.messages, ...Object.values(failure.fieldErrors).flat()]
-                        : [];
+                    const messages = Object.values(failureOf(event.error).fieldErrors).flat();
                     return messages.length > 0
                       ? { code: 'pinRejected' as const, messages }
                       : { code: 'pinInvalid' as const };
@@ -454,12 +411,10 @@ export const onboardingMachine = setup({
                 guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) },
                 target: 'entering',
                 actions: assign({
-                  error: ({ event }) => {
-                    const failure = asFailure(event.error);
-                    const retryAfterSeconds =
-                      failure.kind === 'failed' ? (failure.retryAfterSeconds ?? null) : null;
-                    return { code: 'pinLimited' as const, retryAfterSeconds };
-                  },
+                  error: ({ event }) => ({
+                    code: 'pinLimited' as const,
+                    retryAfterSeconds: retryAfterOf(event.error),
+                  }),
                 }),
               },
               { target: 'entering', actions: assign({ error: { code: 'pinInvalid' } }) },
@@ -468,17 +423,30 @@ export const onboardingMachine = setup({
         },
       },
       on: {
+        'route.changed': {
+          guard: { type: 'isRouteElsewhere', params: { step: 'pin' } },
+          target: '#onboarding.resuming',
+          actions: ['dropPendingNavigations', 'restartAtRoute'],
+        },
         'pin.skip': {
           target: 'account',
           actions: [
-            assign({ draft: ({ context }) => ({ ...context.draft, pin: null }), error: null }),
-            { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+            assign({ error: null }),
+            { type: 'storeDraft', params: ({ context }) => ({ draft: { ...context.draft, pin: null } }) },
             { type: 'navigate', params: { to: onboardingPaths.account } },
           ],
         },
       },
     },
     account: {
+      tags: ['step:account'],
+      on: {
+        'route.changed': {
+          guard: { type: 'isRouteElsewhere', params: { step: 'account' } },
+          target: '#onboarding.resuming',
+          actions: ['dropPendingNavigations', 'restartAtRoute'],
+        },
+      },
       initial: 'checkingSession',
       states: {
         checkingSession: {
@@ -513,7 +481,7 @@ export const onboardingMachine = setup({
           },
         },
         signingUp: {
-          tags: ['busy'],
+          tags: ['busy', 'submitting'],
           invoke: {
             id: 'signUp',
             src: 'signUp',
@@ -530,6 +498,7 @@ export const onboardingMachine = setup({
     verifyingEmail: {
       description: 'The email is unverified: the unverified-email page returns to register-account.',
       type: 'final',
+      tags: ['step:account'],
       entry: {
         type: 'navigate',
         params: {
@@ -540,6 +509,14 @@ export const onboardingMachine = setup({
       },
     },
     profile: {
+      tags: ['step:profile'],
+      on: {
+        'route.changed': {
+          guard: { type: 'isRouteElsewhere', params: { step: 'profile' } },
+          target: '#onboarding.resuming',
+          actions: ['dropPendingNavigations', 'restartAtRoute'],
+        },
+      },
       initial: 'loading',
       states: {
         loading: {
@@ -565,11 +542,13 @@ export const onboardingMachine = setup({
                 },
                 target: '#onboarding.practice',
                 actions: [
-                  assign({
-                    user: ({ event }) => event.output.user,
-                    draft: ({ context, event }) => ({ ...context.draft, profile: event.output.profile }),
-                  }),
-                  { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                  assign({ user: ({ event }) => event.output.user }),
+                  {
+                    type: 'storeDraft',
+                    params: ({ context, event }) => ({
+                      draft: { ...context.draft, profile: event.output.profile },
+                    }),
+                  },
                   { type: 'navigate', params: { to: onboardingPaths.practice, replace: true } },
                 ],
               },
@@ -607,27 +586,28 @@ export const onboardingMachine = setup({
           },
         },
         editing: {
+          tags: ['profileForm'],
           on: {
             'profile.change': {
-              actions: [
-                assign({ draft: ({ context, event }) => ({ ...context.draft, profile: event.profile }) }),
-                { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
-              ],
+              actions: {
+                type: 'storeDraft',
+                params: ({ context, event }) => ({ draft: { ...context.draft, profile: event.profile } }),
+              },
             },
             'profile.submit': {
               target: 'saving',
               actions: [
-                assign({
-                  draft: ({ context, event }) => ({ ...context.draft, profile: event.profile }),
-                  error: null,
-                }),
-                { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                assign({ error: null }),
+                {
+                  type: 'storeDraft',
+                  params: ({ context, event }) => ({ draft: { ...context.draft, profile: event.profile } }),
+                },
               ],
             },
           },
         },
         saving: {
-          tags: ['busy'],
+          tags: ['busy', 'submitting', 'profileForm'],
           invoke: {
             id: 'createProfile',
             src: 'createProfile',
@@ -641,16 +621,10 @@ export const onboardingMachine = setup({
                 guard: { type: 'isValidationFailure', params: ({ event }) => ({ error: event.error }) },
                 target: 'editing',
                 actions: assign({
-                  error: ({ event }) => {
-                    const failure = asFailure(event.error);
-                    return failure.kind === 'validation'
-                      ? {
-                          code: 'profileRejected' as const,
-                          fieldErrors: failure.fieldErrors,
-                          messages: failure.messages,
-                        }
-                      : { code: 'profileFailed' as const };
-                  },
+                  error: ({ event }) => ({
+                    code: 'profileRejected' as const,
+                    fieldErrors: failureOf(event.error).fieldErrors,
+                  }),
                 }),
               },
               { target: 'editing', actions: assign({ error: { code: 'profileFailed' } }) },
@@ -660,11 +634,16 @@ export const onboardingMachine = setup({
       },
     },
     practice: {
-      initial: 'preparing',
-      entry: {
-        type: 'applyLocale',
-        params: ({ context }) => ({ locale: localeOf(context, practiceDraftOf(context).environment) }),
+      tags: ['step:practice'],
+      on: {
+        'route.changed': {
+          guard: { type: 'isRouteElsewhere', params: { step: 'practice' } },
+          target: '#onboarding.resuming',
+          actions: ['dropPendingNavigations', 'restartAtRoute'],
+        },
       },
+      initial: 'preparing',
+      entry: { type: 'applyLocale', params: ({ context }) => ({ locale: draftLocaleOf(context) }) },
       states: {
         preparing: {
           always: [
@@ -677,38 +656,17 @@ export const onboardingMachine = setup({
           initial: 'editing',
           on: {
             'practice.change': {
-              actions: [
-                assign({ draft: ({ context, event }) => ({ ...context.draft, practice: event.practice }) }),
-                { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
-              ],
+              actions: {
+                type: 'storeDraft',
+                params: ({ context, event }) => ({ draft: { ...context.draft, practice: event.practice } }),
+              },
             },
             'region.select': {
               actions: [
-                assign({
-                  draft: ({ context, event }) => {
-                    const current = practiceDraftOf(context);
-                    const blank = emptyPractice(event.region);
-                    return {
-                      ...context.draft,
-                      practice: {
-                        ...current,
-                        environment: event.region,
-                        practice: {
-                          ...current.practice,
-                          businessNumber: '',
-                          phone: '',
-                          address: {
-                            ...current.practice.address,
-                            postcode: '',
-                            state: '',
-                            country: blank.practice.address.country,
-                          },
-                        },
-                      },
-                    };
-                  },
-                }),
-                { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                {
+                  type: 'storeDraft',
+                  params: ({ context, event }) => ({ draft: withRegion(context, event.region) }),
+                },
                 {
                   type: 'applyLocale',
                   params: ({ context, event }) => ({ locale: localeOf(context, event.region) }),
@@ -718,7 +676,7 @@ export const onboardingMachine = setup({
           },
           states: {
             fetchingDevices: {
-              tags: ['busy'],
+              tags: ['busy', 'fetchingDevices'],
               invoke: {
                 id: 'fetchDevices',
                 src: 'fetchDevices',
@@ -730,12 +688,10 @@ export const onboardingMachine = setup({
                     target: 'editing',
                     actions: assign({
                       devices: [],
-                      error: ({ event }) => {
-                        const failure = asFailure(event.error);
-                        const retryAfterSeconds =
-                          failure.kind === 'failed' ? (failure.retryAfterSeconds ?? null) : null;
-                        return { code: 'devicesLimited' as const, retryAfterSeconds };
-                      },
+                      error: ({ event }) => ({
+                        code: 'devicesLimited' as const,
+                        retryAfterSeconds: retryAfterOf(event.error),
+                      }),
                     }),
                   },
                   {
@@ -746,46 +702,58 @@ export const onboardingMachine = setup({
               },
             },
             editing: {
+              description: 'The form; a submit without a complete profile stays here, in noProfile.',
+              initial: 'form',
               on: {
                 'practice.submit': [
                   {
                     guard: not('hasProfileDraft'),
+                    target: '.noProfile',
                     actions: [
-                      assign({
-                        draft: ({ context, event }) => ({ ...context.draft, practice: event.practice }),
-                        error: { code: 'noProfile' },
-                      }),
-                      { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                      assign({ error: null }),
+                      {
+                        type: 'storeDraft',
+                        params: ({ context, event }) => ({
+                          draft: { ...context.draft, practice: event.practice },
+                        }),
+                      },
                     ],
                   },
                   {
                     target: '#onboarding.practice.submitting',
                     actions: [
-                      assign({
-                        draft: ({ context, event }) => ({ ...context.draft, practice: event.practice }),
-                        error: null,
-                      }),
-                      { type: 'persistDraft', params: ({ context }) => ({ draft: context.draft }) },
+                      assign({ error: null }),
+                      {
+                        type: 'storeDraft',
+                        params: ({ context, event }) => ({
+                          draft: { ...context.draft, practice: event.practice },
+                        }),
+                      },
                     ],
                   },
                 ],
-                // The way on from 'No profile registration found.' (decision 044): step 2, which
-                // signs in if needed and comes straight back when the account's profile is
-                // complete; the practice draft is kept.
-                'practice.completeProfile': {
-                  guard: 'isProfileRefused',
-                  target: '#onboarding.profile',
-                  actions: [
-                    assign({ error: null }),
-                    { type: 'navigate', params: { to: onboardingPaths.profile } },
-                  ],
+              },
+              states: {
+                form: {},
+                noProfile: {
+                  description: "'No profile registration found.': the account has no profile yet.",
+                  tags: ['noProfile'],
+                  on: {
+                    // The way on (decision 044): step 2, which signs in if needed and comes
+                    // straight back when the account's profile is complete; the practice draft is
+                    // kept.
+                    'practice.completeProfile': {
+                      target: '#onboarding.profile',
+                      actions: { type: 'navigate', params: { to: onboardingPaths.profile } },
+                    },
+                  },
                 },
               },
             },
           },
         },
         submitting: {
-          tags: ['busy'],
+          tags: ['busy', 'submitting'],
           invoke: {
             id: 'registerPractice',
             src: 'registerPractice',
@@ -815,27 +783,19 @@ export const onboardingMachine = setup({
                 guard: { type: 'isValidationFailure', params: ({ event }) => ({ error: event.error }) },
                 target: 'filling.editing',
                 actions: assign({
-                  error: ({ event }) => {
-                    const failure = asFailure(event.error);
-                    return failure.kind === 'validation'
-                      ? {
-                          code: 'practiceRejected' as const,
-                          fieldErrors: failure.fieldErrors,
-                          messages: failure.messages,
-                        }
-                      : { code: 'practiceFailed' as const, message: null };
-                  },
+                  error: ({ event }) => ({
+                    code: 'practiceRejected' as const,
+                    fieldErrors: failureOf(event.error).fieldErrors,
+                  }),
                 }),
               },
               {
                 target: 'filling.editing',
                 actions: assign({
-                  error: ({ event }) => {
-                    const failure = asFailure(event.error);
-                    return failure.kind === 'failed'
-                      ? { code: 'practiceFailed' as const, message: stripApiPrefix(failure.message) }
-                      : { code: 'practiceFailed' as const, message: null };
-                  },
+                  error: ({ event }) => ({
+                    code: 'practiceFailed' as const,
+                    message: stripApiPrefix(failureOf(event.error).message),
+                  }),
                 }),
               },
             ],
@@ -843,7 +803,7 @@ export const onboardingMachine = setup({
         },
         signingIn: {
           description: 'Not signed in when registering: the login redirect, back to this form.',
-          tags: ['busy'],
+          tags: ['busy', 'submitting'],
           invoke: {
             id: 'signIn',
             src: 'signIn',
@@ -855,77 +815,41 @@ export const onboardingMachine = setup({
       },
     },
     thankYou: {
-      type: 'parallel',
-      invoke: {
-        id: 'watchUserPractices',
-        src: 'watchUserPractices',
-        onError: { target: '.updates.polling' },
-      },
+      tags: ['step:thankYou'],
       on: {
-        'practices.update': {
-          guard: { type: 'isPracticeListed', params: ({ event }) => ({ practices: event.practices }) },
-          target: 'redirecting',
-          actions: assign({
-            environmentUrl: ({ context, event }) =>
-              listed(event.practices, context.practiceKey)?.environmentUrl ?? null,
-          }),
+        'route.changed': {
+          guard: { type: 'isRouteElsewhere', params: { step: 'thankYou' } },
+          target: '#onboarding.resuming',
+          actions: ['dropPendingNavigations', 'restartAtRoute'],
         },
       },
-      states: {
-        activation: {
-          initial: 'waiting',
-          states: {
-            waiting: { after: { activationTakingLong: 'takingLong' } },
-            takingLong: {},
-          },
+      description: 'Waits for the activation (machines/practice-activation.machine.ts), then leaves for it.',
+      invoke: {
+        id: 'activation',
+        src: 'practiceActivation',
+        input: ({ context }) => ({ practiceKey: context.practiceKey }),
+        onDone: {
+          target: 'redirecting',
+          actions: assign({ environmentUrl: ({ event }) => event.output.environmentUrl }),
         },
-        updates: {
-          initial: 'polling',
-          states: {
-            polling: {
-              initial: 'fetching',
-              on: { 'realtime.connected': 'pushed' },
-              states: {
-                fetching: {
-                  invoke: {
-                    id: 'fetchUserPractices',
-                    src: 'fetchUserPractices',
-                    onDone: [
-                      {
-                        guard: {
-                          type: 'isPracticeListed',
-                          params: ({ event }) => ({ practices: event.output }),
-                        },
-                        target: '#onboarding.redirecting',
-                        actions: assign({
-                          environmentUrl: ({ context, event }) =>
-                            listed(event.output, context.practiceKey)?.environmentUrl ?? null,
-                        }),
-                      },
-                      { target: 'resting' },
-                    ],
-                    onError: { target: 'resting' },
-                  },
-                },
-                resting: { after: { activationPoll: 'fetching' } },
-              },
-            },
-            pushed: {
-              on: { 'realtime.disconnected': 'polling' },
-            },
-          },
-        },
+        // Not expected (the wait has no failure of its own): the redirect's own check sends an
+        // address it cannot use to the server-error screen.
+        onError: { target: 'redirecting' },
       },
     },
     redirecting: {
       type: 'final',
-      tags: ['busy'],
+      tags: ['busy', 'step:thankYou'],
       entry: {
         type: 'redirectToEnvironment',
         params: ({ context }) => ({ url: context.environmentUrl ?? '' }),
       },
     },
-    leaving: { type: 'final' },
+    leaving: {
+      description: 'The thank-you route without a practice to wait for: on to the practices.',
+      type: 'final',
+      tags: ['step:thankYou'],
+    },
   },
 });
 
@@ -935,3 +859,14 @@ export const onboardingMachine = setup({
  */
 export const selectCanCompleteProfile = (s: SnapshotFrom<typeof onboardingMachine>): boolean =>
   s.can({ type: 'practice.completeProfile' });
+
+/** The step (route screen) a snapshot belongs to, from its `step:<step>` tag. */
+export function selectStep(s: SnapshotFrom<typeof onboardingMachine>): OnboardingStep {
+  return onboardingSteps.find((step) => s.hasTag(stepTag(step))) ?? s.context.startStep;
+}
+
+/** The thank-you step's wait (its child actor), for the screen to read its own tags. */
+export const selectActivation = (s: SnapshotFrom<typeof onboardingMachine>) => s.children.activation;
+
+/** How many times the flow restarted at a new address (the screens start afresh each time). */
+export const selectRestarts = (s: SnapshotFrom<typeof onboardingMachine>): number => s.context.restarts;

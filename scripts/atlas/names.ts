@@ -32,6 +32,7 @@ export const withoutAtlasScreen: Record<string, string> = {
   userStore: 'no screen: holds the signed-in user for other machines',
   busyIndicator:
     "no screen of its own: the submit button's spinner of the onboarding steps (photographed there)",
+  practiceActivation: "no screen of its own: the onboarding thank-you step's wait (photographed there)",
   profileStep:
     'no screen of its own: the profile step inside the invite and invite-code screens (photographed there)',
 };

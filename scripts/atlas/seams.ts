@@ -10,11 +10,6 @@ export const seamState: {
   params: Record<string, string>;
 } = { actor: null, search: {}, params: {} };
 
-export function useOnboardingActor(): never {
-  if (!seamState.actor) throw new Error('atlas harness: no actor for this view');
-  return seamState.actor as never;
-}
-
 export function useSearch(): never {
   return seamState.search as never;
 }

@@ -28,7 +28,6 @@ import {
 import { userStoreMachine } from '../../machines/user-store.machine';
 import { RootActorsProvider } from '../../src/app/actors-context';
 import { BootstrapView } from '../../src/app/bootstrap-view';
-import type { OnboardingActor } from '../../src/app/live/onboarding';
 import { existingRealtime, type RootActors } from '../../src/app/root-actors';
 import { RouteErrorScreen } from '../../src/app/route-error';
 import type { RouterContext } from '../../src/app/router-context';
@@ -50,6 +49,7 @@ import { ServerErrorPage } from '../../src/views/errors/server-error-page';
 import { InviteCodeView } from '../../src/views/invites/invite-code-page';
 import { InviteView } from '../../src/views/invites/invite-page';
 import { LandingView } from '../../src/views/landing/landing-page';
+import type { OnboardingActor } from '../../src/views/onboarding/onboarding-actor';
 import { OnboardingSteps } from '../../src/views/onboarding/onboarding-flow';
 import { PortalRedirectView } from '../../src/views/portal/portal-redirect-page';
 import { SwitchPracticeView } from '../../src/views/practices/switch-practice-page';

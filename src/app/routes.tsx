@@ -66,8 +66,8 @@ export const onboardingFlowRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'onboarding-flow',
   component: lazyScreen(
-    withForms(() => import('../views/onboarding/onboarding-flow')),
-    'OnboardingFlow',
+    withForms(() => import('./screens/onboarding-flow')),
+    'OnboardingFlowScreen',
   ),
 });
 

@@ -21,7 +21,12 @@ import {
 import { fieldId } from './fields';
 import { FormErrors } from './form-errors';
 import { FormField } from './form-field';
-import { applyServerErrors, type FormErrorMessage } from './server-errors';
+import {
+  applyFieldErrors,
+  applyServerErrors,
+  defaultErrorMessage,
+  type FormErrorMessage,
+} from './server-errors';
 import { useSchemaValidation } from './use-schema-validation';
 
 const byId = (name: string) => document.getElementById(fieldId(name)) as HTMLInputElement;
@@ -209,6 +214,30 @@ describe('FormField', () => {
     );
     renderWithProviders(<FormErrors messages={messages} />);
     expect(screen.getByRole('alert').textContent).toBe('An error occurred, please try again');
+  });
+
+  it('places field errors given as such (a machine failure) like an ApiError, the rest under the form', () => {
+    const set: Array<[string, string]> = [];
+    const helpers = {
+      setFieldError: (path: string, message: string | undefined) => {
+        set.push([path, message ?? '']);
+      },
+      setFieldTouched: async () => undefined,
+    };
+    const fieldErrors = { 'Practice.Address.City': ['City is not served'], other: ['Something else'] };
+    const messages = applyFieldErrors(helpers, fieldErrors, { focus: false });
+    expect(set).toEqual([['practice.address.city', 'City is not served']]);
+    expect(messages).toEqual(['Something else']);
+    expect(
+      applyServerErrors(
+        helpers,
+        new ApiError({ status: 400, code: 'HTTP_ERROR', message: '', fieldErrors }),
+        {
+          focus: false,
+        },
+      ),
+    ).toEqual(messages);
+    expect(applyFieldErrors(helpers, { phone: [' '] })).toEqual([defaultErrorMessage]);
   });
 
   it('a textarea with maxLength shows Limit: n / max', async () => {

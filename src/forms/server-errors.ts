@@ -5,6 +5,12 @@ import { fieldId } from './fields';
 /** A message to show under a form: the server's text, or a descriptor the UI formats. */
 export type FormErrorMessage = string | ClientMessage;
 
+/** Field errors as a failed call reports them: payload path → messages (spec §8). */
+export type FieldErrors = Record<string, string[]>;
+
+/** 'An error occurred, please try again': what a form shows for a failure without the server's words. */
+export const defaultErrorMessage: ClientMessage = apiMessages.default;
+
 export interface ApplyServerErrorsOptions {
   /** Focus the first field that received an error (default true). */
   focus?: boolean;
@@ -42,12 +48,36 @@ export function applyServerErrors<Values>(
   options: ApplyServerErrorsOptions = {},
 ): FormErrorMessage[] {
   if (!(error instanceof ApiError)) return [apiMessages.default];
+  const fallback: FormErrorMessage =
+    error.messageDescriptor ?? (error.message.trim() !== '' ? error.message : apiMessages.default);
+  return placeFieldErrors(formik, error.fieldErrors, options, fallback);
+}
+
+/**
+ * The same for field errors given as such (a machine's failure: no ApiError in the views): set on
+ * the fields, the rest returned for under the form; 'An error occurred, please try again' when
+ * nothing was placed and there is nothing else to say.
+ */
+export function applyFieldErrors<Values>(
+  formik: Pick<FormikHelpers<Values>, 'setFieldError' | 'setFieldTouched'>,
+  fieldErrors: FieldErrors,
+  options: ApplyServerErrorsOptions = {},
+): FormErrorMessage[] {
+  return placeFieldErrors(formik, fieldErrors, options, apiMessages.default);
+}
+
+function placeFieldErrors<Values>(
+  formik: Pick<FormikHelpers<Values>, 'setFieldError' | 'setFieldTouched'>,
+  fieldErrors: FieldErrors,
+  options: ApplyServerErrorsOptions,
+  fallback: FormErrorMessage,
+): FormErrorMessage[] {
   const isFieldPath = options.isFieldPath ?? defaultIsFieldPath;
   const known = options.fields ? new Set(options.fields) : null;
   const onFields: Array<[string, string]> = [];
   const under: FormErrorMessage[] = [];
 
-  for (const [rawPath, list] of Object.entries(error.fieldErrors)) {
+  for (const [rawPath, list] of Object.entries(fieldErrors)) {
     const path = normaliseErrorPath(rawPath);
     const first = list.find((m) => m.trim() !== '');
     if (first === undefined) continue;
@@ -70,8 +100,6 @@ export function applyServerErrors<Values>(
     if (target instanceof HTMLElement) target.focus();
   }
 
-  if (onFields.length === 0 && under.length === 0) {
-    return [error.messageDescriptor ?? (error.message.trim() !== '' ? error.message : apiMessages.default)];
-  }
+  if (onFields.length === 0 && under.length === 0) return [fallback];
   return under;
 }

@@ -13,14 +13,14 @@ import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom, waitFor 
 import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
 import type { LocaleCode } from '../../machines/domain';
 import { hubConnectionMachine } from '../../machines/hub-connection.machine';
-import type { NavigateParams } from '../../machines/onboarding.machine';
+import { type NavigateParams, selectStep } from '../../machines/onboarding.machine';
 import { type SessionCheckResult, sessionMachine } from '../../machines/session.machine';
 import { userStoreMachine } from '../../machines/user-store.machine';
 import { RootActorsProvider } from '../app/actors-context';
 import type { FlowEdges } from '../app/live/edge';
 import { provideInvite, provideInviteCode } from '../app/live/invites';
 import { provideLanding } from '../app/live/landing';
-import { provideOnboarding, stepOf } from '../app/live/onboarding';
+import { provideOnboarding } from '../app/live/onboarding';
 import { existingRealtime, type RootActors } from '../app/root-actors';
 import { RootLayout } from '../app/root-layout';
 import { buildTitle } from '../app/route-titles';
@@ -153,7 +153,7 @@ const onboardingScreen =
       },
     });
     await rested(actor, navigations, path);
-    if (stepOf(actor.getSnapshot()) !== step) throw new Error(`${path}: rests at another step`);
+    if (selectStep(actor.getSnapshot()) !== step) throw new Error(`${path}: rests at another step`);
     return () => <OnboardingSteps actor={actor} />;
   };
 

@@ -5,16 +5,20 @@
  * registry (tests/model/registry.ts).
  */
 import type { EventObject, SnapshotFrom } from 'xstate';
-import { onboardingDelays } from '../../machines/constants';
 import type { DirectoryPractice, Profile, SessionUser, UserPractice } from '../../machines/domain';
+import {
+  type OnboardingInput,
+  type OnboardingRoute,
+  type OnboardingStep,
+  onboardingMachine,
+  type RouteChangedEvent,
+} from '../../machines/onboarding.machine';
 import {
   emptyDraft,
   isProfileComplete,
-  type OnboardingFailure,
-  type OnboardingInput,
-  onboardingMachine,
+  type OnboardingCallFailure,
   type PracticeDraft,
-} from '../../machines/onboarding.machine';
+} from '../../machines/onboarding-draft';
 import { describeMachine } from '../support/machine-graph';
 import { definePathSpec, errorOf, outputOf, type StepExpectations, unchanged } from '../support/paths';
 
@@ -65,23 +69,27 @@ export const fixtures = {
     environment: 'au',
     environmentUrl: 'http://au.test/practice/pk-1',
   } satisfies UserPractice,
+  /** A refused payload: one error on a field of the form, one for under it. */
   validation: {
-    kind: 'validation',
-    fieldErrors: { 'practice.address.city': ['City must be at least 3 characters'] },
-    messages: ['Check the form'],
-  } satisfies OnboardingFailure,
+    status: 400,
+    message: null,
+    fieldErrors: {
+      'practice.address.city': ['City must be at least 3 characters'],
+      terms: ['Check the form'],
+    },
+  } satisfies OnboardingCallFailure,
   failed: {
-    kind: 'failed',
     status: 409,
     message: 'Api, Request failed, Practice exists',
-  } satisfies OnboardingFailure,
-  unauthenticated: { kind: 'unauthenticated' } satisfies OnboardingFailure,
+    fieldErrors: {},
+  } satisfies OnboardingCallFailure,
+  unauthenticated: { status: 401, message: null, fieldErrors: {} } satisfies OnboardingCallFailure,
   limited: {
-    kind: 'failed',
     status: 429,
     message: 'Too many attempts',
+    fieldErrors: {},
     retryAfterSeconds: 42,
-  } satisfies OnboardingFailure,
+  } satisfies OnboardingCallFailure,
 };
 
 const regions: OnboardingInput['regions'] = [
@@ -121,10 +129,6 @@ const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])>
   'region.select': (s: Snapshot) => [
     ev({ type: 'region.select', region: s.context.draft.practice?.environment === 'uk' ? 'au' : 'uk' }),
   ],
-  'practices.update': [
-    ev({ type: 'practices.update', practices: [] }),
-    ev({ type: 'practices.update', practices: [fixtures.listed] }),
-  ],
   'xstate.done.actor.loadDirectoryPractice': done(
     'loadDirectoryPractice',
     fixtures.directory(null),
@@ -152,7 +156,11 @@ const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])>
   'xstate.error.actor.loadProfile': error('loadProfile', fixtures.unauthenticated, new Error('500')),
   'xstate.error.actor.createProfile': error(
     'createProfile',
-    { kind: 'validation', fieldErrors: { phone: ['Phone is invalid'] }, messages: [] },
+    {
+      status: 400,
+      message: null,
+      fieldErrors: { phone: ['Phone is invalid'] },
+    } satisfies OnboardingCallFailure,
     new Error('500'),
   ),
   'xstate.done.actor.fetchDevices': done('fetchDevices', [{ deviceKey: 'd1', name: 'Hub', type: 'hub' }]),
@@ -164,7 +172,39 @@ const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])>
     fixtures.failed,
     fixtures.unauthenticated,
   ),
-  'xstate.done.actor.fetchUserPractices': done('fetchUserPractices', [], [fixtures.listed]),
+  'route.changed': (s: Snapshot) => routeChangedVariants(s),
+  'xstate.done.actor.activation': done('activation', { environmentUrl: fixtures.listed.environmentUrl }),
+};
+
+/** The draft in storage when an address restarts the flow. */
+const storedDraft = { ...emptyDraft(), pin: '1234', profile: fixtures.profile };
+
+/**
+ * Addresses: the machine's own step (what its navigation leads to), another step, and for the
+ * steps with a key in the address, the same step with another key.
+ */
+const routeChangedVariants = (s: Snapshot): EventObject[] => {
+  const at = topOf(s) as OnboardingStep;
+  const own = {
+    step: at,
+    directoryPracticeKey: s.context.directoryPracticeKey,
+    practiceKey: s.context.practiceKey,
+  };
+  const route = (r: OnboardingRoute): EventObject =>
+    ev({ type: 'route.changed', ...r, draft: storedDraft } satisfies RouteChangedEvent);
+  const other: OnboardingRoute = {
+    step: at === 'pin' ? 'account' : 'pin',
+    directoryPracticeKey: null,
+    practiceKey: null,
+  };
+  // A second step, so a restart retargeted to the first one's step is told apart.
+  const another: OnboardingRoute = { ...other, step: at === 'practice' ? 'profile' : 'practice' };
+  const variants = [route(own), route(other), route(another)];
+  if (at === 'directoryPractice') variants.push(route({ ...own, directoryPracticeKey: 'dir-2' }));
+  if (at === 'thankYou') {
+    variants.push(route({ ...own, practiceKey: 'pk-2' }), route({ ...own, practiceKey: null }));
+  }
+  return variants;
 };
 
 function defaultVariant(descriptor: string): EventObject[] {
@@ -206,48 +246,74 @@ const events: Record<string, (s: Snapshot) => EventObject[]> = Object.fromEntrie
   }),
 );
 
-/**
- * The machine with one change: `activationTakingLong` is 3 polls instead of 24, so the generated
- * paths reach 'takingLong' through 3 poll cycles, not 24 (the real value is asserted by the
- * machine test and shown in the diagram).
- */
-export const onboardingPathMachine = onboardingMachine.provide({
-  delays: { activationTakingLong: 3 * onboardingDelays.activationPoll },
-});
+/** The machine the paths run on (the thank-you step's wait is its own machine and model). */
+export const onboardingPathMachine = onboardingMachine;
 
 /** The practice form, entered with or without the PIN's devices to fetch first (spec §2 step 3). */
 const practiceForm = (s: Snapshot) =>
-  /^\d{4}$/.test(s.context.draft.pin ?? '') ? 'practice.filling.fetchingDevices' : 'practice.filling.editing';
-const thankYou = ['thankYou.activation.waiting', 'thankYou.updates.polling.fetching'];
-const listedIn = (practices: UserPractice[], s: Snapshot) =>
-  practices.some((p) => p.practiceKey === s.context.practiceKey);
-const failureKind = (event: EventObject) => errorOf<{ kind?: string }>(event).kind;
+  /^\d{4}$/.test(s.context.draft.pin ?? '')
+    ? 'practice.filling.fetchingDevices'
+    : 'practice.filling.editing.form';
+const thankYou = 'thankYou';
+/** What a failure is, read from the spec's rules (401 = not signed in; field errors = refused; 429 = too many). */
+const failureKind = (event: EventObject): 'unauthenticated' | 'validation' | 'limited' | 'failed' => {
+  const failure = errorOf<Partial<OnboardingCallFailure>>(event);
+  if (failure.status === 401) return 'unauthenticated';
+  if (Object.keys(failure.fieldErrors ?? {}).length > 0) return 'validation';
+  return failure.status === 429 ? 'limited' : 'failed';
+};
 
 /**
  * Spec §2 "Onboarding" (steps PIN → account → profile → practice → thank you; decisions 040–044):
  * where each event leads. Routes start at their step; a step that cannot go on goes back to the
  * one that can (signed out → account, no profile → profile).
  */
+/** Where the flow starts for a route (a new actor, or a restart at a new address). */
+function startsAt(i: Pick<OnboardingInput, 'step' | 'draft' | 'directoryPracticeKey' | 'practiceKey'>) {
+  switch (i.step) {
+    case 'directoryPractice':
+      return i.directoryPracticeKey ? 'directoryPractice.loading' : 'directoryPractice.failed';
+    case 'pin':
+      return 'pin.entering';
+    case 'account':
+      return 'account.checkingSession';
+    case 'profile':
+      return 'profile.loading';
+    case 'practice':
+      return /^\d{4}$/.test(i.draft.pin ?? '')
+        ? 'practice.filling.fetchingDevices'
+        : 'practice.filling.editing.form';
+    default:
+      return i.step === 'thankYou' && i.practiceKey ? thankYou : 'leaving';
+  }
+}
+
+/** The step the machine is at (its top state), as the address of that step names it. */
+const topOf = (s: Snapshot): string =>
+  typeof s.value === 'string' ? s.value : (Object.keys(s.value)[0] ?? '');
+
 const expected: StepExpectations<typeof onboardingPathMachine> = {
-  initial: (i) => {
-    switch (i.step) {
-      case 'directoryPractice':
-        return i.directoryPracticeKey ? 'directoryPractice.loading' : 'directoryPractice.failed';
-      case 'pin':
-        return 'pin.entering';
-      case 'account':
-        return 'account.checkingSession';
-      case 'profile':
-        return 'profile.loading';
-      case 'practice':
-        return /^\d{4}$/.test(i.draft.pin ?? '')
-          ? 'practice.filling.fetchingDevices'
-          : 'practice.filling.editing';
-      default:
-        return i.step === 'thankYou' && i.practiceKey ? thankYou : 'leaving';
-    }
-  },
+  initial: startsAt,
   on: {
+    // The address of the step the machine is at (its own navigation) changes nothing; any other
+    // address restarts the flow there from the stored draft (decisions 041, 043; as a reload).
+    // Per step: every step's screen takes new addresses (a final state takes none).
+    'route.changed': Object.fromEntries(
+      (['directoryPractice', 'pin', 'account', 'profile', 'practice', 'thankYou'] as const).map((step) => [
+        step,
+        ({ before, event }: { before: Snapshot; event: EventObject }) => {
+          const route = event as RouteChangedEvent;
+          const same =
+            route.step === step &&
+            (step !== 'directoryPractice' ||
+              route.directoryPracticeKey === before.context.directoryPracticeKey) &&
+            (step !== 'thankYou' ||
+              route.practiceKey === null ||
+              route.practiceKey === before.context.practiceKey);
+          return same ? unchanged : startsAt(route);
+        },
+      ]),
+    ),
     'xstate.done.actor.loadDirectoryPractice': ({ event }) =>
       outputOf<DirectoryPractice>(event).practiceKey
         ? 'directoryPractice.accountExists'
@@ -257,13 +323,8 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
     'pin.submit': 'pin.verifying',
     'xstate.done.actor.verifyPin': 'account.checkingSession',
     'xstate.error.actor.verifyPin': ({ event }) => {
-      const failure = errorOf<{ kind?: string; status?: number }>(event);
-      const code =
-        failure.kind === 'validation'
-          ? 'pinRejected'
-          : failure.kind === 'failed' && failure.status === 429
-            ? 'pinLimited'
-            : 'pinInvalid';
+      const kind = failureKind(event);
+      const code = kind === 'validation' ? 'pinRejected' : kind === 'limited' ? 'pinLimited' : 'pinInvalid';
       return { state: 'pin.entering', context: { 'error.code': code } };
     },
     'xstate.done.actor.getSessionUser': ({ event }) => {
@@ -292,46 +353,34 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
     }),
     'practice.change': unchanged,
     'region.select': unchanged,
-    'xstate.done.actor.fetchDevices': 'practice.filling.editing',
+    'xstate.done.actor.fetchDevices': 'practice.filling.editing.form',
     'xstate.error.actor.fetchDevices': ({ event }) => {
-      const failure = errorOf<{ kind?: string; status?: number }>(event);
-      const limited = failure.kind === 'failed' && failure.status === 429;
+      const limited = failureKind(event) === 'limited';
       return {
-        state: 'practice.filling.editing',
+        state: 'practice.filling.editing.form',
         context: { 'error.code': limited ? 'devicesLimited' : 'devicesUnavailable' },
       };
     },
     'practice.submit': ({ before }) =>
-      isProfileComplete(before.context.draft.profile) ? 'practice.submitting' : unchanged,
+      isProfileComplete(before.context.draft.profile)
+        ? 'practice.submitting'
+        : 'practice.filling.editing.noProfile',
+    // Only the refusal offers the way on (decision 044).
     'practice.completeProfile': ({ before }) =>
-      before.context.error?.code === 'noProfile' ? 'profile.loading' : unchanged,
+      before.matches({ practice: { filling: { editing: 'noProfile' } } }) ? 'profile.loading' : unchanged,
     'xstate.done.actor.registerPractice': thankYou,
     'xstate.error.actor.registerPractice': ({ event }) => {
       const kind = failureKind(event);
       if (kind === 'unauthenticated') return 'practice.signingIn';
       const code = kind === 'validation' ? 'practiceRejected' : 'practiceFailed';
-      return { state: 'practice.filling.editing', context: { 'error.code': code } };
+      return { state: 'practice.filling.editing.form', context: { 'error.code': code } };
     },
-    'xstate.done.actor.signIn': 'practice.filling.editing',
-    'xstate.error.actor.signIn': 'practice.filling.editing',
-    'practices.update': ({ before, event }) =>
-      listedIn((event as EventObject & { practices: UserPractice[] }).practices, before)
-        ? 'redirecting'
-        : unchanged,
-    // Falls back to polling; as the machine is today the activation region restarts too (the
-    // 'taking long' message and its timer start again), see docs/testing.md.
-    'xstate.error.actor.watchUserPractices': thankYou,
-    // 'Taking long' is due after a whole number of polls: a poll that is resting fires with it.
-    'xstate.after.activationTakingLong': ({ before }) =>
-      before.matches({ thankYou: { updates: { polling: 'resting' } } })
-        ? ['thankYou.activation.takingLong', 'thankYou.updates.polling.fetching']
-        : 'thankYou.activation.takingLong',
-    'realtime.connected': 'thankYou.updates.pushed',
-    'xstate.done.actor.fetchUserPractices': ({ before, event }) =>
-      listedIn(outputOf<UserPractice[]>(event), before) ? 'redirecting' : 'thankYou.updates.polling.resting',
-    'xstate.error.actor.fetchUserPractices': 'thankYou.updates.polling.resting',
-    'xstate.after.activationPoll': 'thankYou.updates.polling.fetching',
-    'realtime.disconnected': 'thankYou.updates.polling.fetching',
+    'xstate.done.actor.signIn': 'practice.filling.editing.form',
+    'xstate.error.actor.signIn': 'practice.filling.editing.form',
+    // The wait for the activation (tests/model/practice-activation.model.ts) ends in the redirect;
+    // so does its (unexpected) failure, whose empty address the redirect sends to /server-error.
+    'xstate.done.actor.activation': 'redirecting',
+    'xstate.error.actor.activation': 'redirecting',
   },
 };
 

@@ -12,6 +12,7 @@ import { buildCheckPathSpec } from './build-check.model';
 import { busyIndicatorPathSpec } from './busy-indicator.model';
 import { loadingPathSpec } from './loading.model';
 import { onboardingPathSpec } from './onboarding.model';
+import { practiceActivationPathSpec } from './practice-activation.model';
 import {
   inviteCodeSpec,
   inviteSpec,
@@ -38,6 +39,7 @@ export const registry: RegistryEntry[] = [
   { name: 'emailVerification', spec: emailVerificationPathSpec },
   { name: 'authRedirect', spec: authRedirectPathSpec },
   { name: 'onboarding', spec: onboardingPathSpec },
+  { name: 'practiceActivation', spec: practiceActivationPathSpec },
   { name: 'appBootstrap', spec: appBootstrapPathSpec },
   { name: 'landing', spec: landingSpec },
   { name: 'switchPractice', spec: switchPracticeSpec },

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyDraft, type OnboardingDraft } from '../../../machines/onboarding.machine';
+import { emptyDraft, type OnboardingDraft } from '../../../machines/onboarding-draft';
 import { ApiError } from '../../api/client';
 import { NotSignedInError } from '../../auth/token';
 import { storageKeys } from '../storage-keys';
 import {
   afterPaintNavigator,
+  callKeepingRetryHint,
   clearStoredDraft,
   readDraft,
   regionChoicesOf,
-  toFailure,
   writeDraft,
 } from './onboarding';
 
@@ -76,9 +76,17 @@ describe('onboarding draft in local storage', () => {
 });
 
 describe('API errors as the machine reads them', () => {
-  it('keeps the server’s retry hint of a 429 (too many pin checks)', () => {
+  const failureOf = async (error: unknown) =>
+    callKeepingRetryHint(() => Promise.reject(error)).then(
+      () => {
+        throw new Error('expected a failure');
+      },
+      (failure: unknown) => failure,
+    );
+
+  it('keeps the server’s retry hint of a 429 (too many pin checks)', async () => {
     expect(
-      toFailure(
+      await failureOf(
         new ApiError({
           status: 429,
           code: 'HTTP_ERROR',
@@ -86,12 +94,12 @@ describe('API errors as the machine reads them', () => {
           retryAfterSeconds: 42,
         }),
       ),
-    ).toEqual({ kind: 'failed', status: 429, message: 'Too many attempts', retryAfterSeconds: 42 });
+    ).toEqual({ status: 429, message: 'Too many attempts', fieldErrors: {}, retryAfterSeconds: 42 });
   });
 
-  it('maps validation, server messages, client failures and sign-in', () => {
+  it('maps validation, server messages, client failures and sign-in (the app’s CallFailure)', async () => {
     expect(
-      toFailure(
+      await failureOf(
         new ApiError({
           status: 400,
           code: 'HTTP_ERROR',
@@ -99,22 +107,24 @@ describe('API errors as the machine reads them', () => {
           fieldErrors: { 'practice.name': ['Bad'] },
         }),
       ),
-    ).toEqual({ kind: 'validation', fieldErrors: { 'practice.name': ['Bad'] }, messages: [] });
+    ).toEqual({ status: 400, message: 'x', fieldErrors: { 'practice.name': ['Bad'] } });
     expect(
-      toFailure(new ApiError({ status: 409, code: 'HTTP_ERROR', message: 'Api, Request failed, Taken' })),
-    ).toEqual({ kind: 'failed', status: 409, message: 'Api, Request failed, Taken' });
-    expect(toFailure(new ApiError({ status: 424, code: 'FETCH_ERROR', message: 'Failed to fetch' }))).toEqual(
-      {
-        kind: 'failed',
-        status: 424,
-        message: null,
-      },
-    );
-    expect(toFailure(new ApiError({ status: 401, code: 'HTTP_ERROR', message: 'Unauthorized' }))).toEqual({
-      kind: 'unauthenticated',
+      await failureOf(
+        new ApiError({ status: 409, code: 'HTTP_ERROR', message: 'Api, Request failed, Taken' }),
+      ),
+    ).toEqual({ status: 409, message: 'Api, Request failed, Taken', fieldErrors: {} });
+    expect(
+      await failureOf(new ApiError({ status: 424, code: 'FETCH_ERROR', message: 'Failed to fetch' })),
+    ).toEqual({ status: 424, message: null, fieldErrors: {} });
+    expect(
+      await failureOf(new ApiError({ status: 401, code: 'HTTP_ERROR', message: 'Unauthorized' })),
+    ).toEqual({
+      status: 401,
+      message: 'Unauthorized',
+      fieldErrors: {},
     });
-    expect(toFailure(new NotSignedInError())).toEqual({ kind: 'unauthenticated' });
-    expect(toFailure(new Error('boom'))).toEqual({ kind: 'failed', status: 500, message: null });
+    expect(await failureOf(new NotSignedInError())).toEqual({ status: 401, message: null, fieldErrors: {} });
+    expect(await failureOf(new Error('boom'))).toEqual({ status: 500, message: null, fieldErrors: {} });
   });
 });
 
@@ -154,11 +164,13 @@ describe('regions', () => {
 describe('the address follows the machine after the new step is painted (decision 043)', () => {
   function fakeRouter() {
     const calls: string[] = [];
-    const history = {
-      push: (href: string) => calls.push(`push ${href}`),
-      replace: (href: string) => calls.push(`replace ${href}`),
+    // What the router is asked (routerNavigate, src/app/live/edge.ts): path, search, push or replace.
+    const navigate = (options: { to: string; search: Record<string, string>; replace: boolean }) => {
+      const search = new URLSearchParams(options.search).toString();
+      calls.push(`${options.replace ? 'replace' : 'push'} ${options.to}${search ? `?${search}` : ''}`);
+      return Promise.resolve();
     };
-    return { calls, router: { history } as unknown as Parameters<typeof afterPaintNavigator>[0] };
+    return { calls, router: { navigate } as unknown as Parameters<typeof afterPaintNavigator>[0] };
   }
   const fake = () =>
     vi.useFakeTimers({

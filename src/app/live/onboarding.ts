@@ -1,27 +1,24 @@
-import { type AnyRouter, useRouter } from '@tanstack/react-router';
-import { createContext, useContext, useLayoutEffect, useRef, useState } from 'react';
-import {
-  type ActorRefFrom,
-  createActor,
-  fromCallback,
-  fromPromise,
-  type SnapshotFrom,
-  waitFor,
-} from 'xstate';
+import type { AnyRouter } from '@tanstack/react-router';
+import { fromCallback, fromPromise, waitFor } from 'xstate';
 import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
 import type { LocaleCode, Profile, SessionUser, UserPractice } from '../../../machines/domain';
 import {
-  emptyDraft,
   type NavigateParams,
-  type OnboardingDraft,
-  type OnboardingEvent,
-  type OnboardingFailure,
   type OnboardingInput,
-  type OnboardingStep,
+  type OnboardingRoute,
   onboardingMachine,
-  type PracticeDraft,
-  type RegionChoice,
+  type RouteChangedEvent,
 } from '../../../machines/onboarding.machine';
+import type {
+  OnboardingCallFailure,
+  OnboardingDraft,
+  RegionChoice,
+} from '../../../machines/onboarding-draft';
+import {
+  type PracticeActivationEvent,
+  practiceActivationMachine,
+} from '../../../machines/practice-activation.machine';
+import type { CallFailure } from '../../../machines/practice-flow';
 import {
   type LoginRequest,
   selectIsSettled,
@@ -30,32 +27,29 @@ import {
 } from '../../../machines/session.machine';
 import { isApiError } from '../../api/client';
 import type { Endpoints } from '../../api/endpoints';
-import { NotSignedInError } from '../../auth/token';
-import { useLocaleControl } from '../../i18n/intl-provider';
 import { logger } from '../../logger';
-import { useRootActors, useRuntimeConfig } from '../actors-context';
+import {
+  readStoredOptions,
+  readStoredPin,
+  readStoredPractice,
+  readStoredProfile,
+} from '../../validation/stored-draft';
 import type { RootActors } from '../root-actors';
 import { storageKeys } from '../storage-keys';
-import { api } from './api';
+import { api, call, toCallFailure } from './api';
+import { routerNavigate } from './edge';
 import { redirectToEnvironment } from './redirects';
 
 /**
  * The onboarding machine's effects (spec §4, §7): the API calls, the session, local storage for
  * the draft, navigation, locale and the redirect to the practice's environment.
  *
- * One onboarding actor lives across the /onboarding/* screens: a screen reuses the running actor
- * when it is at that screen's step (the machine moved there and navigated), and otherwise starts
- * a fresh one at the screen's step from the draft in local storage (reload, crash, the identity
- * provider's redirect, a link). It is stopped once the user leaves the onboarding routes.
+ * The actor itself belongs to the onboarding routes' layout screen (src/app/screens/onboarding-flow.tsx):
+ * created with the layout, stopped when the layout unmounts, told of every new address
+ * (`routeChanged`, with the stored draft the machine restarts from when the address is not its step).
  */
 
-export type OnboardingActor = ActorRefFrom<typeof onboardingMachine>;
-export type OnboardingSnapshot = SnapshotFrom<typeof onboardingMachine>;
-
 // ───────────────────────────── the draft in local storage ─────────────────────────────
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function readJson(storage: Storage, key: string): unknown {
   try {
@@ -66,55 +60,14 @@ function readJson(storage: Storage, key: string): unknown {
   }
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-function readPractice(value: unknown): PracticeDraft | null {
-  if (!isRecord(value) || !isRecord(value.practice)) return null;
-  const p = value.practice;
-  const address = isRecord(p.address) ? p.address : {};
-  const type = Number(p.veterinaryType);
-  return {
-    environment: value.environment === 'uk' ? 'uk' : 'au',
-    terms: value.terms === true,
-    practice: {
-      businessName: text(p.businessName),
-      businessNumber: text(p.businessNumber),
-      name: text(p.name),
-      veterinaryType: type === 2 || type === 3 ? type : 1,
-      email: text(p.email),
-      phone: text(p.phone),
-      address: {
-        address1: text(address.address1),
-        city: text(address.city),
-        postcode: text(address.postcode),
-        state: text(address.state),
-        country: text(address.country),
-      },
-    },
-  };
-}
-
-/** The draft from local storage (spec §9 keys); anything malformed is ignored. */
+/** The draft from local storage (spec §9 keys), each part through its schema (src/validation/stored-draft.ts): anything malformed is ignored. */
 export function readDraft(storage: Storage = window.localStorage): OnboardingDraft {
-  const draft = emptyDraft();
-  const pin = readJson(storage, storageKeys.onboardingPin);
-  if (typeof pin === 'string' && /^\d{4}$/.test(pin)) draft.pin = pin;
-  draft.practice = readPractice(readJson(storage, storageKeys.onboardingPracticeRegistration));
-  const profile = readJson(storage, storageKeys.onboardingProfileRegistration);
-  if (isRecord(profile)) {
-    draft.profile = {
-      firstName: text(profile.firstName),
-      lastName: text(profile.lastName),
-      email: text(profile.email),
-      phone: text(profile.phone),
-      dateOfBirth: text(profile.dateOfBirth),
-    };
-  }
-  const options = readJson(storage, storageKeys.onboardingOptions);
-  if (isRecord(options) && typeof options.registeredFromDirectoryPracticeKey === 'string') {
-    draft.options = { registeredFromDirectoryPracticeKey: options.registeredFromDirectoryPracticeKey };
-  }
-  return draft;
+  return {
+    pin: readStoredPin(readJson(storage, storageKeys.onboardingPin)),
+    practice: readStoredPractice(readJson(storage, storageKeys.onboardingPracticeRegistration)),
+    profile: readStoredProfile(readJson(storage, storageKeys.onboardingProfileRegistration)),
+    options: readStoredOptions(readJson(storage, storageKeys.onboardingOptions)),
+  };
 }
 
 export function writeDraft(draft: OnboardingDraft, storage: Storage = window.localStorage): void {
@@ -148,31 +101,19 @@ export function clearStoredDraft(storage: Storage = window.localStorage): void {
 
 // ───────────────────────────── calls ─────────────────────────────
 
-/** The API client's errors as the machine reads them (machines never see ApiError). */
-export function toFailure(error: unknown): OnboardingFailure {
-  if (error instanceof NotSignedInError) return { kind: 'unauthenticated' };
-  if (isApiError(error)) {
-    if (error.status === 401) return { kind: 'unauthenticated' };
-    const fieldErrors = error.fieldErrors;
-    if (Object.keys(fieldErrors).length > 0) return { kind: 'validation', fieldErrors, messages: [] };
-    // Client-made messages (network down, timeout, unparseable) are not the server's words.
-    const serverMessage = error.code === 'HTTP_ERROR' && !error.messageDescriptor ? error.message : null;
-    return {
-      kind: 'failed',
-      status: error.status,
-      message: serverMessage,
-      // The server's retry hint (429), when it gave one.
-      ...(error.retryAfterSeconds === null ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
-    };
-  }
-  return { kind: 'failed', status: 500, message: null };
-}
-
-async function call<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * `call` (src/app/live/api.ts) keeping the server's retry hint of a 429, which the pin and
+ * practice steps show ('Please wait 42 seconds'): the failure is the app's `CallFailure` plus
+ * `retryAfterSeconds` when the server gave one.
+ */
+export async function callKeepingRetryHint<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw toFailure(error);
+    const failure: OnboardingCallFailure = toCallFailure(error);
+    if (isApiError(error) && error.retryAfterSeconds !== null)
+      failure.retryAfterSeconds = error.retryAfterSeconds;
+    throw failure;
   }
 }
 
@@ -201,6 +142,8 @@ export interface OnboardingEdges {
   actors: RootActors & RealtimeActors;
   config: RuntimeConfig;
   navigate(params: NavigateParams): void;
+  /** Drops the navigations `navigate` has not applied yet (the flow restarted elsewhere). */
+  dropPendingNavigations?(): void;
   setLocale(locale: LocaleCode): void;
   storage?: Storage;
   api?: Endpoints;
@@ -237,13 +180,13 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
 
   /** Authenticated calls wait for the session (after a reload the token is not there yet). */
   const authed = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (!(await sessionUser())) throw { kind: 'unauthenticated' } satisfies OnboardingFailure;
+    if (!(await sessionUser())) throw { status: 401, message: null, fieldErrors: {} } satisfies CallFailure;
     return call(work);
   };
 
   return onboardingMachine.provide({
     actors: {
-      verifyPin: fromPromise(({ input }) => call(() => endpoints().verifyPin(input.pin))),
+      verifyPin: fromPromise(({ input }) => callKeepingRetryHint(() => endpoints().verifyPin(input.pin))),
       getSessionUser: fromPromise(sessionUser),
       signUp: fromPromise(({ input }) =>
         loginRedirect({ connection: input.connection, screenHint: 'signup', returnTo: input.returnTo }),
@@ -267,47 +210,54 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
           }),
         ),
       ),
-      fetchDevices: fromPromise(({ input }) => call(() => endpoints().fetchDevices(input.pin))),
+      fetchDevices: fromPromise(({ input }) =>
+        callKeepingRetryHint(() => endpoints().fetchDevices(input.pin)),
+      ),
       registerPractice: fromPromise(({ input }) => authed(() => endpoints().registerPractice(input))),
-      fetchUserPractices: fromPromise(() => authed(() => endpoints().userPractices())),
       loadDirectoryPractice: fromPromise(({ input }) =>
         call(() => endpoints().sharedDirectoryPractice(input.key)),
       ),
-      watchUserPractices: fromCallback(({ sendBack }) => {
-        const send = (event: OnboardingEvent) => sendBack(event);
-        const subscriptions: Array<{ unsubscribe(): void }> = [];
-        let stopped = false;
-        const watch = ({ userStore, hubConnection: hub }: RealtimeActors) => {
-          if (stopped) return;
-          // Pushed updates need both: the connection's state and the store it keeps up to date.
-          if (hub && userStore) {
-            let connected: boolean | null = null;
-            const onHub = (snapshot: { hasTag(tag: string): boolean }) => {
-              const now = snapshot.hasTag('connected');
-              if (now === connected) return;
-              connected = now;
-              send({ type: now ? 'realtime.connected' : 'realtime.disconnected' });
+      practiceActivation: practiceActivationMachine.provide({
+        actors: {
+          fetchUserPractices: fromPromise(() => authed(() => endpoints().userPractices())),
+          watchUserPractices: fromCallback(({ sendBack }) => {
+            const send = (event: PracticeActivationEvent) => sendBack(event);
+            const subscriptions: Array<{ unsubscribe(): void }> = [];
+            let stopped = false;
+            const watch = ({ userStore, hubConnection: hub }: RealtimeActors) => {
+              if (stopped) return;
+              // Pushed updates need both: the connection's state and the store it keeps up to date.
+              if (hub && userStore) {
+                let connected: boolean | null = null;
+                const onHub = (snapshot: { hasTag(tag: string): boolean }) => {
+                  const now = snapshot.hasTag('connected');
+                  if (now === connected) return;
+                  connected = now;
+                  send({ type: now ? 'realtime.connected' : 'realtime.disconnected' });
+                };
+                onHub(hub.getSnapshot());
+                subscriptions.push(hub.subscribe(onHub));
+              }
+              if (userStore) {
+                const onStore = (snapshot: { context: { practices: UserPractice[] } }) =>
+                  send({ type: 'practices.update', practices: snapshot.context.practices });
+                onStore(userStore.getSnapshot());
+                subscriptions.push(userStore.subscribe(onStore));
+              }
             };
-            onHub(hub.getSnapshot());
-            subscriptions.push(hub.subscribe(onHub));
-          }
-          if (userStore) {
-            const onStore = (snapshot: { context: { practices: UserPractice[] } }) =>
-              send({ type: 'practices.update', practices: snapshot.context.practices });
-            onStore(userStore.getSnapshot());
-            subscriptions.push(userStore.subscribe(onStore));
-          }
-        };
-        // Without the live state (its code could not be loaded) the thank-you page polls alone.
-        realtimeOf(edges.actors).then(watch, () => undefined);
-        return () => {
-          stopped = true;
-          for (const s of subscriptions) s.unsubscribe();
-        };
+            // Without the live state (its code could not be loaded) the thank-you page polls alone.
+            realtimeOf(edges.actors).then(watch, () => undefined);
+            return () => {
+              stopped = true;
+              for (const s of subscriptions) s.unsubscribe();
+            };
+          }),
+        },
       }),
     },
     actions: {
       navigate: (_, params) => edges.navigate(params),
+      dropPendingNavigations: () => edges.dropPendingNavigations?.(),
       persistDraft: (_, params) => writeDraft(params.draft, storage),
       clearDraft: () => clearStoredDraft(storage),
       applyLocale: (_, params) => edges.setLocale(params.locale),
@@ -318,46 +268,7 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
   });
 }
 
-// ───────────────────────────── the screens' hook ─────────────────────────────
-
-/** The step a snapshot belongs to (which route screen shows it). */
-export function stepOf(snapshot: OnboardingSnapshot): OnboardingStep {
-  const value = snapshot.value;
-  const top = typeof value === 'string' ? value : Object.keys(value)[0];
-  switch (top) {
-    case 'directoryPractice':
-    case 'pin':
-    case 'account':
-    case 'profile':
-    case 'practice':
-    case 'thankYou':
-      return top;
-    case 'verifyingEmail':
-      return 'account';
-    case 'redirecting':
-      return 'thankYou';
-    default:
-      return snapshot.context.startStep;
-  }
-}
-
-export interface OnboardingRouteInput {
-  directoryPracticeKey?: string | null;
-  practiceKey?: string | null;
-}
-
-let current: { actor: OnboardingActor; stop(): void } | null = null;
-
-function hrefOf(params: NavigateParams): string {
-  const search = new URLSearchParams(params.search ?? {}).toString();
-  return search ? `${params.to}?${search}` : params.to;
-}
-
-function routerNavigate(router: Pick<AnyRouter, 'history'>, params: NavigateParams): void {
-  const href = hrefOf(params);
-  if (params.replace) router.history.replace(href);
-  else router.history.push(href);
-}
+// ───────────────────────────── the address follows the machine ─────────────────────────────
 
 /**
  * The address follows the machine once the new step is on screen (decisions 041, 043): the
@@ -367,7 +278,7 @@ function routerNavigate(router: Pick<AnyRouter, 'history'>, params: NavigatePara
  * for the new address (matching, history, the layout's re-render, scroll restoration) then no
  * longer delays the step's first frame. `cancel` drops what is still queued (the flow ended).
  */
-export function afterPaintNavigator(router: Pick<AnyRouter, 'history'>): {
+export function afterPaintNavigator(router: AnyRouter): {
   navigate(params: NavigateParams): void;
   cancel(): void;
 } {
@@ -406,116 +317,19 @@ export function afterPaintNavigator(router: Pick<AnyRouter, 'history'>): {
   };
 }
 
-const onboardingPathPrefixes = ['/onboarding', '/auth'];
-
-function reusable(step: OnboardingStep, route: OnboardingRouteInput): OnboardingActor | null {
-  if (!current) return null;
-  const snapshot = current.actor.getSnapshot();
-  if (snapshot.status !== 'active' || stepOf(snapshot) !== step) return null;
-  if (step === 'directoryPractice' && snapshot.context.directoryPracticeKey !== route.directoryPracticeKey) {
-    return null;
-  }
-  if (step === 'thankYou' && route.practiceKey && snapshot.context.practiceKey !== route.practiceKey)
-    return null;
-  return current.actor;
+/** The machine's input for a route: its step and keys, the stored draft, the regions of the config. */
+export function onboardingInputOf(
+  route: OnboardingRoute,
+  config: RuntimeConfig,
+  storage: Storage = window.localStorage,
+): OnboardingInput {
+  return { ...route, draft: readDraft(storage), regions: regionChoicesOf(config) };
 }
 
-interface ActorDeps {
-  actors: RootActors & RealtimeActors;
-  config: RuntimeConfig;
-  router: AnyRouter;
-  setLocale(locale: LocaleCode): void;
-}
-
-/** The running actor when it is at this step, otherwise a new one started at this step from the stored draft. */
-function acquire(step: OnboardingStep, route: OnboardingRouteInput, deps: ActorDeps): OnboardingActor {
-  const running = reusable(step, route);
-  if (running) return running;
-  current?.stop();
-  const input: OnboardingInput = {
-    step,
-    draft: readDraft(),
-    regions: regionChoicesOf(deps.config),
-    directoryPracticeKey: route.directoryPracticeKey ?? null,
-    practiceKey: route.practiceKey ?? null,
-  };
-  const navigator = afterPaintNavigator(deps.router);
-  const machine = provideOnboarding({
-    actors: deps.actors,
-    config: deps.config,
-    navigate: navigator.navigate,
-    setLocale: deps.setLocale,
-  });
-  const created = createActor(machine, { input });
-  const entry: { actor: OnboardingActor; stop(): void } = {
-    actor: created,
-    stop: () => {
-      navigator.cancel();
-      unsubscribe();
-      created.stop();
-      if (current === entry) current = null;
-    },
-  };
-  // Leaving the onboarding routes ends the flow (no polling in the background).
-  const unsubscribe = deps.router.subscribe('onResolved', ({ toLocation }) => {
-    if (!onboardingPathPrefixes.some((prefix) => toLocation.pathname.startsWith(prefix))) entry.stop();
-  });
-  current = entry;
-  created.start();
-  return created;
-}
-
-function useActorDeps(): ActorDeps {
-  const actors = useRootActors();
-  const config = useRuntimeConfig();
-  const router = useRouter();
-  const { setLocale } = useLocaleControl();
-  return { actors, config, router, setLocale };
-}
-
-/**
- * The actor of the onboarding flow screen (src/views/onboarding/onboarding-flow.tsx), handed to
- * the step screens it renders, so a step pre-rendered ahead of time uses the same actor.
- */
-const OnboardingActorContext = createContext<OnboardingActor | null>(null);
-export const OnboardingActorProvider = OnboardingActorContext.Provider;
-
-/**
- * The onboarding actor for a step screen: the flow's actor when the screen is rendered by the
- * onboarding flow; otherwise (a screen on its own) the running one when it is at this step, or a
- * new one started at this step from the stored draft.
- */
-export function useOnboardingActor(step: OnboardingStep, route: OnboardingRouteInput = {}): OnboardingActor {
-  const provided = useContext(OnboardingActorContext);
-  const deps = useActorDeps();
-  const [own] = useState<OnboardingActor | null>(() => (provided ? null : acquire(step, route, deps)));
-  return provided ?? (own as OnboardingActor);
-}
-
-/**
- * The onboarding flow's actor for the step of the current route. It is kept while the route
- * follows the machine (the machine moved and navigated there); when the route changes to a step
- * the machine is not at (browser Back/Forward, an edited address), the flow restarts at the
- * route's step from the stored draft, as a reload would.
- */
-export function useOnboardingFlowActor(step: OnboardingStep, route: OnboardingRouteInput): OnboardingActor {
-  const deps = useActorDeps();
-  const routeKey = `${step}|${route.directoryPracticeKey ?? ''}|${route.practiceKey ?? ''}`;
-  const [actor, setActor] = useState(() => acquire(step, route, deps));
-  const seen = useRef(routeKey);
-  const latest = useRef({ step, route, deps });
-  latest.current = { step, route, deps };
-  useLayoutEffect(() => {
-    if (seen.current === routeKey) return;
-    seen.current = routeKey;
-    const { step: s, route: r, deps: d } = latest.current;
-    setActor(acquire(s, r, d));
-  }, [routeKey]);
-  return actor;
-}
-
-/** For tests: forget the running actor. */
-export function resetOnboardingActor(): void {
-  current?.stop();
-  current = null;
+/** A new address of the flow's routes, with the stored draft the machine restarts from if it must. */
+export function routeChanged(
+  route: OnboardingRoute,
+  storage: Storage = window.localStorage,
+): RouteChangedEvent {
+  return { type: 'route.changed', ...route, draft: readDraft(storage) };
 }

@@ -1,26 +1,18 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
 import { directoryExistsMessage, onboardingMessages as m } from './messages';
+import { type OnboardingSnapshot, useOnboardingActor } from './onboarding-actor';
 import { OnboardingFrame } from './onboarding-frame';
 
 const selectView = (s: OnboardingSnapshot): 'loading' | 'accountExists' | 'failed' =>
-  s.matches({ directoryPractice: 'accountExists' })
-    ? 'accountExists'
-    : s.matches({ directoryPractice: 'failed' })
-      ? 'failed'
-      : 'loading';
+  s.hasTag('accountExists') ? 'accountExists' : s.hasTag('linkFailed') ? 'failed' : 'loading';
 const selectName = (s: OnboardingSnapshot) => s.context.directoryPractice?.name ?? '';
 
 /** /onboarding/directory-practice/{key}: pre-fills the registration from a shared directory practice. */
 export function DirectoryPracticePage() {
   const intl = useIntl();
-  const { directoryPracticeKey } = useParams({ strict: false });
-  const actor = useOnboardingActor('directoryPractice', {
-    directoryPracticeKey: directoryPracticeKey ?? null,
-  });
+  const actor = useOnboardingActor();
   const view = useSelector(actor, selectView);
   const name = useSelector(actor, selectName);
 

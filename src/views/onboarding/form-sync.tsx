@@ -1,8 +1,7 @@
 import { useFormikContext } from 'formik';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../api/client';
 import { FormErrors } from '../../forms/form-errors';
-import { applyServerErrors, type FormErrorMessage } from '../../forms/server-errors';
+import { applyFieldErrors, type FieldErrors, type FormErrorMessage } from '../../forms/server-errors';
 
 /** Hands every change of the form's values to `onChange` (the machine persists the draft). */
 export function ValuesSync<Values>({ onChange }: { onChange: (values: Values) => void }) {
@@ -22,16 +21,17 @@ export function ValuesSync<Values>({ onChange }: { onChange: (values: Values) =>
 
 /**
  * Puts the server's validation errors (from the machine's error) on the form's fields, focusing
- * the first, and shows the rest under the form (src/forms applyServerErrors, spec §5).
+ * the first, and shows the rest under the form (src/forms applyFieldErrors, spec §5).
  */
 export function ServerErrors({
   fieldErrors,
-  messages,
+  messages = [],
   fields,
   isFieldPath,
 }: {
-  fieldErrors: Record<string, string[]> | null;
-  messages: readonly string[];
+  fieldErrors: FieldErrors | null;
+  /** Messages of the server's own to show under the form too (the invite's profile step). */
+  messages?: readonly string[];
   fields: readonly string[];
   isFieldPath?: (path: string) => boolean;
 }) {
@@ -45,9 +45,10 @@ export function ServerErrors({
       setUnder((current) => (current.length === 0 ? current : []));
       return;
     }
-    const error = new ApiError({ status: 400, code: 'HTTP_ERROR', message: '', fieldErrors });
     const rest =
-      Object.keys(fieldErrors).length > 0 ? applyServerErrors(formik, error, { fields, isFieldPath }) : [];
+      Object.keys(fieldErrors).length > 0
+        ? applyFieldErrors(formik, fieldErrors, { fields, isFieldPath })
+        : [];
     setUnder(rest);
   }, [fieldErrors]);
   return <FormErrors messages={[...under, ...messages]} />;

@@ -1,30 +1,13 @@
-import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type CSSProperties, memo, type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
-import { type OnboardingStep, onboardingPaths } from '../../../machines/onboarding.machine';
-import {
-  type OnboardingActor,
-  OnboardingActorProvider,
-  stepOf,
-  useOnboardingFlowActor,
-} from '../../app/live/onboarding';
-import { onboardingSearch, thankYouSearch } from '../../app/search-schemas';
+import { type OnboardingStep, onboardingSteps, selectStep } from '../../../machines/onboarding.machine';
 import { DirectoryPracticePage } from './directory-practice-page';
+import { type OnboardingActor, OnboardingActorContext } from './onboarding-actor';
 import { PinPage } from './pin-page';
 import { RegisterAccountPage } from './register-account-page';
 import { RegisterPracticePage } from './register-practice-page';
 import { RegisterProfilePage } from './register-profile-page';
 import { ThankYouPage } from './thank-you-page';
-
-/** The steps in the order the wizard moves through them (the DOM keeps this order). */
-const order: readonly OnboardingStep[] = [
-  'directoryPractice',
-  'pin',
-  'account',
-  'profile',
-  'practice',
-  'thankYou',
-];
 
 /** The step a user most likely reaches next from each step: pre-rendered while they are here. */
 const nextOf: Record<OnboardingStep, OnboardingStep | null> = {
@@ -70,7 +53,7 @@ export const OnboardingSteps = memo(function OnboardingSteps({
   actor: OnboardingActor;
   initialPin?: string;
 }) {
-  const step = useSelector(actor, stepOf);
+  const step = useSelector(actor, selectStep);
   // The step as of the last low-priority render: the move itself only flips visibility; leaving
   // the old step and rendering the new next one come after, at low priority.
   const settled = useDeferredValue(step);
@@ -91,9 +74,9 @@ export const OnboardingSteps = memo(function OnboardingSteps({
   }, [step]);
 
   return (
-    <OnboardingActorProvider value={actor}>
+    <OnboardingActorContext.Provider value={actor}>
       <div ref={container}>
-        {order.map((s) =>
+        {onboardingSteps.map((s) =>
           s === step || s === ahead || s === settled ? (
             // Mounted (effects and subscriptions running) but not displayed: out of the layout,
             // the accessibility tree and the tab order. Revealing it changes this style only.
@@ -103,50 +86,6 @@ export const OnboardingSteps = memo(function OnboardingSteps({
           ) : null,
         )}
       </div>
-    </OnboardingActorProvider>
+    </OnboardingActorContext.Provider>
   );
 });
-
-const pinSearchOf = onboardingSearch;
-const thankYouSearchOf = thankYouSearch;
-const directoryPath = /^\/onboarding\/directory-practice\/([^/]+)$/;
-const decoded = (segment: string) => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-};
-
-const stepOfPath: Record<string, OnboardingStep> = {
-  [onboardingPaths.pin]: 'pin',
-  [onboardingPaths.account]: 'account',
-  [onboardingPaths.profile]: 'profile',
-  [onboardingPaths.practice]: 'practice',
-  [onboardingPaths.thankYou]: 'thankYou',
-};
-
-/**
- * The screen of every /onboarding route (the routes are children of one layout, src/app/routes.tsx):
- * the route gives the step to start at (a reload, a link, Back); from there the machine moves the
- * wizard and the address follows it.
- */
-export function OnboardingFlow() {
-  // From the location alone (it changes at once on Back; the route matches follow later), with
-  // the step routes' own search schemas.
-  const location = useRouterState({ select: (s) => s.location });
-  const pathname = location.pathname.replace(/\/+$/, '') || '/';
-  const initialPin = pinSearchOf(location.search).pin;
-  const practiceKey = thankYouSearchOf(location.search).practiceKey;
-  const directory = directoryPath.exec(pathname)?.[1];
-  const directoryPracticeKey = directory ? decoded(directory) : undefined;
-  const routeStep: OnboardingStep = directoryPracticeKey
-    ? 'directoryPractice'
-    : (stepOfPath[pathname] ?? 'pin');
-  const actor = useOnboardingFlowActor(routeStep, {
-    directoryPracticeKey: directoryPracticeKey ?? null,
-    practiceKey: practiceKey ?? null,
-  });
-  // A new actor (the flow restarted at the route's step) starts with fresh screens.
-  return <OnboardingSteps key={actor.sessionId} actor={actor} initialPin={initialPin} />;
-}

@@ -3,22 +3,22 @@ import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
 import { useIntl } from 'react-intl';
 import { limits } from '../../../machines/constants';
-import { useBusyIndicator } from '../../app/live/busy-indicator';
-import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
 import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
+import { useBusyIndicator } from '../../ui/busy-indicator';
 import { OneTimeCodeInput } from '../../ui/one-time-code-input';
 import { pinSchema } from '../../validation/schemas';
 import { limitedMessage, onboardingMessages as m } from './messages';
+import { type OnboardingSnapshot, useOnboardingActor } from './onboarding-actor';
 import { OnboardingFrame } from './onboarding-frame';
 
-const selectVerifying = (s: OnboardingSnapshot) => s.matches({ pin: 'verifying' });
+const selectVerifying = (s: OnboardingSnapshot) => s.hasTag('step:pin') && s.hasTag('submitting');
 const selectError = (s: OnboardingSnapshot) => s.context.error;
 
 /** /onboarding: the 4-digit code of the companion app (optional); `initialPin` from `?pin=`. */
 export function PinPage({ initialPin }: { initialPin?: string }) {
   const intl = useIntl();
-  const actor = useOnboardingActor('pin');
+  const actor = useOnboardingActor();
   // Shown only when the check takes a while (decision 042): a quick answer just moves on.
   const busy = useBusyIndicator(actor, selectVerifying);
   const error = useSelector(actor, selectError);

@@ -1,18 +1,18 @@
 import { Alert, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
 import { LoginChooser } from '../../ui/login-chooser';
 import { onboardingMessages as m } from './messages';
+import { type OnboardingSnapshot, useOnboardingActor } from './onboarding-actor';
 import { OnboardingFrame } from './onboarding-frame';
 
-const selectSigningUp = (s: OnboardingSnapshot) => s.matches({ account: 'signingUp' });
+const selectSigningUp = (s: OnboardingSnapshot) => s.hasTag('step:account') && s.hasTag('submitting');
 const selectFailed = (s: OnboardingSnapshot) => s.context.error?.code === 'signUpFailed';
 
 /** Step 1 of 3: choose a login method to create an account (the sign-up screen). */
 export function RegisterAccountPage() {
   const intl = useIntl();
-  const actor = useOnboardingActor('account');
+  const actor = useOnboardingActor();
   const signingUp = useSelector(actor, selectSigningUp);
   const failed = useSelector(actor, selectFailed);
 

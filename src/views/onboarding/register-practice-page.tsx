@@ -4,30 +4,23 @@ import { Formik } from 'formik';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { RegionKey, VeterinaryType } from '../../../machines/domain';
-import {
-  type PracticeDraft,
-  practiceDraftOf,
-  selectCanCompleteProfile,
-} from '../../../machines/onboarding.machine';
-import { useBusyIndicator } from '../../app/live/busy-indicator';
-import { type OnboardingActor, type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
+import { selectCanCompleteProfile, selectStep } from '../../../machines/onboarding.machine';
+import { type PracticeDraft, practiceDraftOf } from '../../../machines/onboarding-draft';
 import { FormField } from '../../forms/form-field';
 import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
+import { useBusyIndicator } from '../../ui/busy-indicator';
 import { type PracticeFormValues, practiceFields, practiceSchema } from '../../validation/schemas';
 import { agreementLinkFor } from '../shared/agreement-link';
 import { ServerErrors, ValuesSync } from './form-sync';
 import { devicesMessage, limitedMessage, onboardingMessages as m } from './messages';
+import { type OnboardingActor, type OnboardingSnapshot, useOnboardingActor } from './onboarding-actor';
 import { OnboardingFrame } from './onboarding-frame';
 
-const selectFetchingDevices = (s: OnboardingSnapshot) =>
-  s.matches({ practice: { filling: 'fetchingDevices' } });
+const selectFetchingDevices = (s: OnboardingSnapshot) => s.hasTag('fetchingDevices');
 // Busy while submitting and after (the wizard is moving on); not before the step (rendered ahead).
 const selectSubmitting = (s: OnboardingSnapshot) =>
-  s.matches({ practice: 'submitting' }) ||
-  s.matches({ practice: 'signingIn' }) ||
-  s.matches('thankYou') ||
-  s.matches('redirecting');
+  (s.hasTag('step:practice') && s.hasTag('submitting')) || selectStep(s) === 'thankYou';
 const selectRegions = (s: OnboardingSnapshot) => s.context.regions;
 // The page re-renders for its region, not for every change of the draft (typing, the submit, the
 // draft cleared on success): the form holds the values, the draft only gives the initial ones.
@@ -40,6 +33,7 @@ const selectDevicesLimited = (s: OnboardingSnapshot) =>
     ? { retryAfterSeconds: s.context.error.retryAfterSeconds }
     : null;
 const selectError = (s: OnboardingSnapshot) => s.context.error;
+const selectNoProfile = (s: OnboardingSnapshot) => s.hasTag('noProfile');
 
 const regionNames = { au: m.regionAu, uk: m.regionUk } as const;
 
@@ -63,7 +57,7 @@ function toDraft(environment: RegionKey, values: PracticeFormValues): PracticeDr
 /** Step 3 of 3: the practice details; the region chooses the environment and the locale. */
 export function RegisterPracticePage() {
   const intl = useIntl();
-  const actor = useOnboardingActor('practice');
+  const actor = useOnboardingActor();
   const regions = useSelector(actor, selectRegions);
   // Locked (spinner, region) only when registering takes a while (decision 042): a quick answer
   // just moves on.
@@ -71,6 +65,7 @@ export function RegisterPracticePage() {
   const region = useSelector(actor, selectRegion);
   const error = useSelector(actor, selectError);
   const canCompleteProfile = useSelector(actor, selectCanCompleteProfile);
+  const noProfile = useSelector(actor, selectNoProfile);
   const fields = useMemo(() => practiceFields(region), [region]);
   const schema = useMemo(() => practiceSchema(region), [region]);
   const fieldNames = useMemo(() => fields.map((f) => f.name), [fields]);
@@ -81,14 +76,13 @@ export function RegisterPracticePage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: initial values per region only
   const initialValues = useMemo(() => toValues(practiceDraftOf(actor.getSnapshot().context)), [region]);
 
-  const failure =
-    error?.code === 'noProfile'
-      ? intl.formatMessage(m.noProfile)
-      : error?.code === 'practiceFailed'
-        ? (error.message ?? intl.formatMessage(m.practiceFailed))
-        : error?.code === 'signInFailed'
-          ? intl.formatMessage(m.signInFailed)
-          : null;
+  const failure = noProfile
+    ? intl.formatMessage(m.noProfile)
+    : error?.code === 'practiceFailed'
+      ? (error.message ?? intl.formatMessage(m.practiceFailed))
+      : error?.code === 'signInFailed'
+        ? intl.formatMessage(m.signInFailed)
+        : null;
 
   return (
     <OnboardingFrame step={3} title={intl.formatMessage(m.practiceTitle)}>
@@ -132,7 +126,6 @@ export function RegisterPracticePage() {
               ))}
               <ServerErrors
                 fieldErrors={error?.code === 'practiceRejected' ? error.fieldErrors : null}
-                messages={error?.code === 'practiceRejected' ? error.messages : []}
                 fields={fieldNames}
               />
               {failure && (

@@ -4,22 +4,21 @@ import { Formik } from 'formik';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { Profile } from '../../../machines/domain';
-import { apiMessages } from '../../api/client';
-import { useBusyIndicator } from '../../app/live/busy-indicator';
-import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
 import { FormErrors } from '../../forms/form-errors';
 import { FormField } from '../../forms/form-field';
+import { defaultErrorMessage } from '../../forms/server-errors';
 import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
+import { useBusyIndicator } from '../../ui/busy-indicator';
 import { type ProfileFormValues, profileFields, profileSchema } from '../../validation/schemas';
 import { agreementLinkFor } from '../shared/agreement-link';
 import { ServerErrors, ValuesSync } from './form-sync';
 import { onboardingMessages as m } from './messages';
+import { type OnboardingSnapshot, useOnboardingActor } from './onboarding-actor';
 import { OnboardingFrame } from './onboarding-frame';
 
-const selectLoading = (s: OnboardingSnapshot) =>
-  !s.matches({ profile: 'editing' }) && !s.matches({ profile: 'saving' });
-const selectSaving = (s: OnboardingSnapshot) => s.matches({ profile: 'saving' });
+const selectLoading = (s: OnboardingSnapshot) => !s.hasTag('profileForm');
+const selectSaving = (s: OnboardingSnapshot) => s.hasTag('step:profile') && s.hasTag('submitting');
 const selectHasProfile = (s: OnboardingSnapshot) => s.context.draft.profile !== null;
 const selectError = (s: OnboardingSnapshot) => s.context.error;
 
@@ -36,7 +35,7 @@ const toProfile = (values: ProfileFormValues): Profile => ({
 /** Step 2 of 3: the profile (skipped by the machine when an existing profile is complete). */
 export function RegisterProfilePage() {
   const intl = useIntl();
-  const actor = useOnboardingActor('profile');
+  const actor = useOnboardingActor();
   const loading = useSelector(actor, selectLoading);
   // Shown only when saving takes a while (decision 042): a quick answer just moves on.
   const saving = useBusyIndicator(actor, selectSaving);
@@ -74,11 +73,10 @@ export function RegisterProfilePage() {
               ))}
               <ServerErrors
                 fieldErrors={error?.code === 'profileRejected' ? error.fieldErrors : null}
-                messages={error?.code === 'profileRejected' ? error.messages : []}
                 fields={fieldNames}
                 isFieldPath={() => true}
               />
-              {error?.code === 'profileFailed' && <FormErrors messages={[apiMessages.default]} />}
+              {error?.code === 'profileFailed' && <FormErrors messages={[defaultErrorMessage]} />}
               <Button type="submit" loading={saving}>
                 {intl.formatMessage(m.profileContinue)}
               </Button>

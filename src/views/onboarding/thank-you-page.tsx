@@ -1,17 +1,32 @@
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { type OnboardingSnapshot, useOnboardingActor } from '../../app/live/onboarding';
+import type { ActorRefFrom } from 'xstate';
+import { selectActivation } from '../../../machines/onboarding.machine';
+import {
+  type practiceActivationMachine,
+  selectTakingLong,
+} from '../../../machines/practice-activation.machine';
 import { onboardingMessages as m } from './messages';
+import { useOnboardingActor } from './onboarding-actor';
 import { OnboardingFrame } from './onboarding-frame';
-
-const selectTakingLong = (s: OnboardingSnapshot) => s.matches({ thankYou: { activation: 'takingLong' } });
 
 /** /onboarding/thank-you?practiceKey=: waits for the practice's activation, then leaves for it. */
 export function ThankYouPage() {
+  const actor = useOnboardingActor();
+  // The wait is the step's child actor (machines/practice-activation.machine.ts).
+  const activation = useSelector(actor, selectActivation);
+  return <ThankYouView activation={activation} />;
+}
+
+/** The thank-you step for its activation wait (none yet while the step is rendered ahead). */
+export function ThankYouView({
+  activation,
+}: {
+  activation: ActorRefFrom<typeof practiceActivationMachine> | undefined;
+}) {
   const intl = useIntl();
-  const actor = useOnboardingActor('thankYou');
-  const takingLong = useSelector(actor, selectTakingLong);
+  const takingLong = useSelector(activation, selectTakingLong);
   return (
     <OnboardingFrame title={intl.formatMessage(m.thankYouTitle)}>
       <Stack gap="md">

@@ -1,0 +1,223 @@
+import type {
+  Address,
+  DirectoryPractice,
+  LocaleCode,
+  PracticeDetails,
+  PracticeRegistration,
+  Profile,
+  RegionKey,
+  RegistrationOptions,
+  SessionUser,
+} from './domain';
+import { type CallFailure, failureOf } from './practice-flow';
+
+/**
+ * The onboarding draft and the pure rules the onboarding machine applies to it (spec §3, §4, §9):
+ * what a draft is, how it starts, how the directory practice and a region change fill it in, and
+ * the registration payload built from it. Kept beside machines/onboarding.machine.ts so the
+ * machine's config reads as the flow only.
+ */
+
+/** The practice part of the registration as the user fills it in (devices come from the pin). */
+export type PracticeFields = Omit<PracticeDetails, 'devices'>;
+
+export interface PracticeDraft {
+  environment: RegionKey;
+  practice: PracticeFields;
+  terms: boolean;
+}
+
+/** What survives a reload (spec §9 local storage keys: pin, practice, profile, options). */
+export interface OnboardingDraft {
+  pin: string | null;
+  practice: PracticeDraft | null;
+  profile: Profile | null;
+  options: RegistrationOptions;
+}
+
+export interface RegionChoice {
+  key: RegionKey;
+  locale: LocaleCode;
+}
+
+/** What the draft rules read besides the draft: the regions offered (the first is the default). */
+export interface DraftContext {
+  draft: OnboardingDraft;
+  regions: RegionChoice[];
+}
+
+/**
+ * A failed call as the onboarding's provided actors report it: the app's one failure type
+ * (`CallFailure`, machines/practice-flow.ts; 401 = not signed in, `fieldErrors` keyed by payload
+ * path such as `practice.businessName`), plus the server's retry hint of a 429 when it gave one.
+ */
+export type OnboardingCallFailure = CallFailure & { retryAfterSeconds?: number | null };
+
+const apiPrefix = 'Api, Request failed, ';
+
+/** Server message without the 'Api, Request failed, ' prefix (spec §8), or null when empty. */
+export function stripApiPrefix(message: string | null | undefined): string | null {
+  if (!message) return null;
+  const stripped = message.startsWith(apiPrefix) ? message.slice(apiPrefix.length) : message;
+  return stripped.trim() === '' ? null : stripped;
+}
+
+const hasFieldErrors = (failure: CallFailure): boolean => Object.keys(failure.fieldErrors).length > 0;
+
+/** Not signed in (or the session ended): the flow signs in and comes back. */
+export const isUnauthenticated = (error: unknown): boolean => failureOf(error).status === 401;
+
+/** The server refused the payload, field by field. */
+export function isValidationFailure(error: unknown): boolean {
+  const failure = failureOf(error);
+  return failure.status !== 401 && hasFieldErrors(failure);
+}
+
+/** Too many attempts (429 without field errors). */
+export function isRateLimited(error: unknown): boolean {
+  const failure = failureOf(error);
+  return failure.status === 429 && !hasFieldErrors(failure);
+}
+
+/** The server's retry hint of a rate-limited failure (429), when it gave one. */
+export function retryAfterOf(error: unknown): number | null {
+  const hint =
+    typeof error === 'object' && error !== null ? (error as OnboardingCallFailure).retryAfterSeconds : null;
+  return typeof hint === 'number' ? hint : null;
+}
+
+/** Profile fields the profile form requires (spec §5). */
+export function isProfileComplete(profile: Profile | null | undefined): profile is Profile {
+  return Boolean(
+    profile?.firstName?.trim() &&
+      profile.lastName?.trim() &&
+      profile.phone?.trim() &&
+      profile.dateOfBirth?.trim(),
+  );
+}
+
+export function emptyDraft(): OnboardingDraft {
+  return { pin: null, practice: null, profile: null, options: { registeredFromDirectoryPracticeKey: null } };
+}
+
+const emptyAddress: Address = { address1: '', city: '', postcode: '', state: '', country: '' };
+
+function emptyPractice(environment: RegionKey): PracticeDraft {
+  return {
+    environment,
+    terms: false,
+    practice: {
+      businessName: '',
+      businessNumber: '',
+      name: '',
+      veterinaryType: 1,
+      email: '',
+      phone: '',
+      address: { ...emptyAddress, country: environment === 'uk' ? 'UK' : 'AU' },
+    },
+  };
+}
+
+function defaultRegion(context: Pick<DraftContext, 'regions'>): RegionKey {
+  return context.regions[0]?.key ?? 'au';
+}
+
+function regionOfCountry(country: string | undefined, fallback: RegionKey): RegionKey {
+  const key = (country ?? '').trim().toLowerCase();
+  if (key === 'uk' || key === 'gb' || key === 'united kingdom') return 'uk';
+  if (key === 'au' || key === 'australia') return 'au';
+  return fallback;
+}
+
+/** The practice draft the form starts from: the stored draft, or an empty one in the default region. */
+export function practiceDraftOf(context: {
+  draft: Pick<OnboardingDraft, 'practice'>;
+  regions: RegionChoice[];
+}): PracticeDraft {
+  return context.draft.practice ?? emptyPractice(defaultRegion(context));
+}
+
+export function localeOf(context: Pick<DraftContext, 'regions'>, region: RegionKey): LocaleCode {
+  return context.regions.find((r) => r.key === region)?.locale ?? (region === 'uk' ? 'en-GB' : 'en-AU');
+}
+
+/** The locale of the practice draft's region (the practice step shows the region's formats). */
+export function draftLocaleOf(context: DraftContext): LocaleCode {
+  return localeOf(context, practiceDraftOf(context).environment);
+}
+
+/** The registration payload (spec §3) built from the draft. */
+export function registrationOf(
+  context: DraftContext & { devices: PracticeDetails['devices'] },
+): PracticeRegistration {
+  const draft = practiceDraftOf(context);
+  const profile = context.draft.profile as Profile;
+  return {
+    environment: draft.environment,
+    practice: { ...draft.practice, devices: context.devices },
+    profile,
+    options: context.draft.options,
+    terms: draft.terms,
+    locale: localeOf(context, draft.environment),
+  };
+}
+
+/** The draft filled in from a directory practice (spec §4: the directory entry point). */
+export function prefillFromDirectory(context: DraftContext, directory: DirectoryPractice): OnboardingDraft {
+  const base = practiceDraftOf(context);
+  const environment = regionOfCountry(directory.address.country, base.environment);
+  const blank = emptyPractice(environment);
+  return {
+    ...context.draft,
+    practice: {
+      ...blank,
+      practice: {
+        ...blank.practice,
+        businessName: directory.name ?? '',
+        name: directory.name ?? '',
+        email: directory.email ?? '',
+        address: {
+          address1: directory.address.address1 ?? '',
+          city: directory.address.city ?? '',
+          postcode: directory.address.postcode ?? '',
+          state: environment === 'au' ? (directory.address.state ?? '') : '',
+          country: blank.practice.address.country,
+        },
+      },
+    },
+    options: { registeredFromDirectoryPracticeKey: directory.key },
+  };
+}
+
+/** The draft moved to another region: the region's own fields (number, phone, postcode, state) start empty. */
+export function withRegion(context: DraftContext, region: RegionKey): OnboardingDraft {
+  const current = practiceDraftOf(context);
+  const blank = emptyPractice(region);
+  return {
+    ...context.draft,
+    practice: {
+      ...current,
+      environment: region,
+      practice: {
+        ...current.practice,
+        businessNumber: '',
+        phone: '',
+        address: {
+          ...current.practice.address,
+          postcode: '',
+          state: '',
+          country: blank.practice.address.country,
+        },
+      },
+    },
+  };
+}
+
+/** The profile form's values: the draft's, else the signed-in user's claims. */
+export const profileFromUser = (user: SessionUser | null, draft: Profile | null): Profile => ({
+  firstName: draft?.firstName || user?.given_name || '',
+  lastName: draft?.lastName || user?.family_name || '',
+  email: user?.email || draft?.email || '',
+  phone: draft?.phone || user?.phone_number || '',
+  dateOfBirth: draft?.dateOfBirth || user?.birthdate || '',
+});
