@@ -1,10 +1,11 @@
 import { type ActorRefFrom, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { LoginConnection, Profile, SessionUser, UserPractice } from './domain';
 import {
+  awaitingSession,
+  awaitingSessionGuards,
   failureOf,
   isCallFailure,
   isEmailVerified,
-  isSignedIn,
   type LoginParams,
   type NavigateParams,
   type SessionAnswer,
@@ -76,10 +77,12 @@ export const inviteCodeMachine = setup({
   actions: {
     login: (_, _params: LoginParams) => undefined,
     navigate: (_, _params: NavigateParams) => undefined,
+    assignUser: assign({ user: (_, answer: SessionAnswer) => answer.user }),
+    assignSessionFailure: assign({ errorCode: 'session_failed' as const }),
     redirectToEnvironment: (_, _params: { url: string }) => undefined,
   },
   guards: {
-    isSignedOut: (_, params: { answer: SessionAnswer }) => !isSignedIn(params.answer),
+    ...awaitingSessionGuards,
     isLoginForced: ({ context }) => context.forceLogin !== false,
     isProfileStepFailed: (_, params: { output: ProfileStepOutput | undefined }) =>
       isProfileStepFailed(params.output),
@@ -100,21 +103,11 @@ export const inviteCodeMachine = setup({
   }),
   initial: 'checkingSession',
   states: {
-    checkingSession: {
-      tags: ['busy'],
-      invoke: {
-        id: 'awaitSession',
-        src: 'awaitSession',
-        onDone: [
-          {
-            guard: { type: 'isSignedOut', params: ({ event }) => ({ answer: event.output }) },
-            target: 'signedOut',
-          },
-          { target: 'profileStep', actions: assign({ user: ({ event }) => event.output.user }) },
-        ],
-        onError: { target: 'signedOut', actions: assign({ errorCode: 'session_failed' }) },
-      },
-    },
+    checkingSession: awaitingSession({
+      signedIn: 'profileStep',
+      signedOut: 'signedOut',
+      failed: 'signedOut',
+    }),
     signedOut: {
       always: [{ guard: 'isLoginForced', target: 'choosingLogin' }, { target: 'redirectingToLogin' }],
     },

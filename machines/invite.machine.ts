@@ -1,9 +1,10 @@
 import { type ActorRefFrom, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Invite, LoginConnection, Profile, SessionUser, UserPractice } from './domain';
 import {
+  awaitingSession,
+  awaitingSessionGuards,
   failureOf,
   isEmailVerified,
-  isSignedIn,
   type LoginParams,
   type NavigateParams,
   type SessionAnswer,
@@ -75,13 +76,15 @@ export const inviteMachine = setup({
   actions: {
     login: (_, _params: LoginParams) => undefined,
     navigate: (_, _params: NavigateParams) => undefined,
+    assignUser: assign({ user: (_, answer: SessionAnswer) => answer.user }),
+    assignSessionFailure: assign({ errorCode: 'session_failed' as const }),
     storeInvite: (_, _params: InviteInput) => undefined,
     clearInvite: () => undefined,
     redirectToInviteTarget: (_, _params: { redirectUri: string | null; environmentUrl: string }) => undefined,
   },
   guards: {
     hasInvite: ({ context }) => Boolean(context.practiceKey),
-    isSignedOut: (_, params: { answer: SessionAnswer }) => !isSignedIn(params.answer),
+    ...awaitingSessionGuards,
     isProfileStepFailed: (_, params: { output: ProfileStepOutput | undefined }) =>
       isProfileStepFailed(params.output),
     isEmailVerified: ({ context }) => isEmailVerified(context.user),
@@ -116,21 +119,11 @@ export const inviteMachine = setup({
         { target: 'inviteNotFound' },
       ],
     },
-    checkingSession: {
-      tags: ['busy'],
-      invoke: {
-        id: 'awaitSession',
-        src: 'awaitSession',
-        onDone: [
-          {
-            guard: { type: 'isSignedOut', params: ({ event }) => ({ answer: event.output }) },
-            target: 'signedOut',
-          },
-          { target: 'profileStep', actions: assign({ user: ({ event }) => event.output.user }) },
-        ],
-        onError: { target: 'signedOut', actions: assign({ errorCode: 'session_failed' }) },
-      },
-    },
+    checkingSession: awaitingSession({
+      signedIn: 'profileStep',
+      signedOut: 'signedOut',
+      failed: 'signedOut',
+    }),
     signedOut: {
       tags: ['signupChooser'],
       on: {

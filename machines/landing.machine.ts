@@ -1,8 +1,9 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { navigationDelays } from './constants';
-import type { ActivePracticeResponse } from './domain';
+import type { ActivePracticeResponse, SessionUser } from './domain';
 import {
-  isSignedIn,
+  awaitingSession,
+  awaitingSessionGuards,
   type LoginEvent,
   type LoginParams,
   type NavigateParams,
@@ -23,6 +24,7 @@ export interface LandingInput {
 
 export interface LandingContext {
   inviteLanding: boolean;
+  user: SessionUser | null;
   environmentUrl: string | null;
   errorCode: 'session_failed' | 'lookup_failed' | null;
 }
@@ -47,9 +49,11 @@ export const landingMachine = setup({
     /** The flag is one-shot: the stored invite itself stays until /invite is done with it. */
     clearInviteLanding: () => undefined,
     redirectToEnvironment: (_, _params: { url: string }) => undefined,
+    assignUser: assign({ user: (_, answer: SessionAnswer) => answer.user }),
+    assignSessionFailure: assign({ errorCode: 'session_failed' as const }),
   },
   guards: {
-    isSignedOut: (_, params: { answer: SessionAnswer }) => !isSignedIn(params.answer),
+    ...awaitingSessionGuards,
     hasInviteLanding: ({ context }) => context.inviteLanding,
     hasActivePractice: (_, params: { response: ActivePracticeResponse }) => {
       const active = params.response?.activePractice;
@@ -61,25 +65,22 @@ export const landingMachine = setup({
   },
 }).createMachine({
   id: 'landing',
-  context: ({ input }) => ({ inviteLanding: input.inviteLanding, environmentUrl: null, errorCode: null }),
+  context: ({ input }) => ({
+    inviteLanding: input.inviteLanding,
+    user: null,
+    environmentUrl: null,
+    errorCode: null,
+  }),
   initial: 'checkingSession',
   states: {
-    checkingSession: {
-      tags: ['busy'],
-      invoke: {
-        id: 'awaitSession',
-        src: 'awaitSession',
-        onDone: [
-          {
-            guard: { type: 'isSignedOut', params: ({ event }) => ({ answer: event.output }) },
-            target: 'signedOut',
-          },
-          { guard: 'hasInviteLanding', target: 'resumingInvite' },
-          { target: 'lookingUpActivePractice' },
-        ],
-        onError: { target: 'signedOut', actions: assign({ errorCode: 'session_failed' }) },
-      },
-    },
+    checkingSession: awaitingSession({
+      signedIn: [
+        { guard: 'hasInviteLanding', target: 'resumingInvite' },
+        { target: 'lookingUpActivePractice' },
+      ],
+      signedOut: 'signedOut',
+      failed: 'signedOut',
+    }),
     signedOut: {
       tags: ['chooser'],
       on: {
