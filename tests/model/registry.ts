@@ -13,8 +13,7 @@ import { busyIndicatorPathSpec } from './busy-indicator.model';
 import { loadingPathSpec } from './loading.model';
 import { onboardingPathSpec } from './onboarding.model';
 import {
-  inviteCodeSpec,
-  inviteSpec,
+  joinPracticeSpec,
   landingSpec,
   portalRedirectSpec,
   profileStepSpec,
@@ -41,8 +40,7 @@ export const registry: RegistryEntry[] = [
   { name: 'appBootstrap', spec: appBootstrapPathSpec },
   { name: 'landing', spec: landingSpec },
   { name: 'switchPractice', spec: switchPracticeSpec },
-  { name: 'invite', spec: inviteSpec },
-  { name: 'inviteCode', spec: inviteCodeSpec },
+  { name: 'joinPractice', spec: joinPracticeSpec },
   { name: 'profileStep', spec: profileStepSpec },
   { name: 'portalRedirect', spec: portalRedirectSpec },
 ];

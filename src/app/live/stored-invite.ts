@@ -1,4 +1,4 @@
-import type { InviteInput } from '../../../machines/invite.machine';
+import type { InviteLink } from '../../../machines/join-practice.machine';
 import { logger } from '../../logger';
 import { storageKeys } from '../storage-keys';
 
@@ -13,12 +13,12 @@ function storageOf(storage?: Storage): Storage | null {
   return typeof window === 'undefined' ? null : window.localStorage;
 }
 
-export function readStoredInvite(storage?: Storage): InviteInput | null {
+export function readStoredInvite(storage?: Storage): InviteLink | null {
   const store = storageOf(storage);
   try {
     const raw = store?.getItem(storageKeys.invite);
     if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<Record<keyof InviteInput, unknown>>;
+    const value = JSON.parse(raw) as Partial<Record<keyof InviteLink, unknown>>;
     if (typeof value.practiceKey !== 'string' || value.practiceKey === '') return null;
     return {
       practiceKey: value.practiceKey,
@@ -30,7 +30,7 @@ export function readStoredInvite(storage?: Storage): InviteInput | null {
   }
 }
 
-export function storeInvite(invite: InviteInput, storage?: Storage): void {
+export function storeInvite(invite: InviteLink, storage?: Storage): void {
   const store = storageOf(storage);
   try {
     store?.setItem(storageKeys.invite, JSON.stringify(invite));
@@ -57,10 +57,10 @@ export function clearInviteLanding(storage?: Storage): void {
 }
 
 /** The invite of the page: the address's practiceKey wins, else the stored invite. */
-export function resolveInviteInput(
+export function resolveInviteLink(
   search: { practiceKey?: string | undefined; redirectUri?: string | undefined },
   storage?: Storage,
-): InviteInput {
+): InviteLink {
   if (search.practiceKey) return { practiceKey: search.practiceKey, redirectUri: search.redirectUri ?? null };
   return readStoredInvite(storage) ?? { practiceKey: null, redirectUri: null };
 }
