@@ -14,11 +14,15 @@ import {
  * Landing `/` (spec §2): signed out, the login method chooser; signed in, the active practice is
  * looked up: if one exists the browser goes to its environment, otherwise to /switch-practice
  * after the landing delay (2500 ms). A user coming back from sign-up with a pending invite link
- * (the invite landing flag in local storage) is sent back to /invite instead.
+ * (the invite landing flag in local storage, and a stored invite the provided `checkStoredInvite`
+ * can read) is sent back to /invite instead.
  */
 
 export interface LandingInput {
-  /** The invite landing flag (src/app/storage-keys.ts) was set by /invite before signing up. */
+  /**
+   * The invite landing flag (src/app/storage-keys.ts) was set by /invite before signing up; the
+   * stored invite itself is read only then (`checkStoredInvite`), after the session has settled.
+   */
   inviteLanding: boolean;
 }
 
@@ -39,6 +43,8 @@ export const landingMachine = setup({
   },
   actors: {
     awaitSession: fromPromise<SessionAnswer>(async () => ({ user: null })),
+    /** Whether a readable invite is stored (the invite landing flag is set). */
+    checkStoredInvite: fromPromise<boolean>(async () => false),
     fetchActivePractice: fromPromise<ActivePracticeResponse>(async () => {
       throw new Error('fetchActivePractice not provided');
     }),
@@ -55,6 +61,7 @@ export const landingMachine = setup({
   guards: {
     ...awaitingSessionGuards,
     hasInviteLanding: ({ context }) => context.inviteLanding,
+    isInviteStored: (_, params: { stored: boolean }) => params.stored,
     hasActivePractice: (_, params: { response: ActivePracticeResponse }) => {
       const active = params.response?.activePractice;
       return Boolean(active?.hasActivePractice && active.environmentUrl);
@@ -75,7 +82,7 @@ export const landingMachine = setup({
   states: {
     checkingSession: awaitingSession({
       signedIn: [
-        { guard: 'hasInviteLanding', target: 'resumingInvite' },
+        { guard: 'hasInviteLanding', target: 'checkingStoredInvite' },
         { target: 'lookingUpActivePractice' },
       ],
       signedOut: 'signedOut',
@@ -90,6 +97,22 @@ export const landingMachine = setup({
             params: ({ event }) => ({ connection: event.connection, screenHint: 'login', returnTo: '/' }),
           },
         },
+      },
+    },
+    checkingStoredInvite: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkStoredInvite',
+        src: 'checkStoredInvite',
+        onDone: [
+          {
+            guard: { type: 'isInviteStored', params: ({ event }) => ({ stored: event.output }) },
+            target: 'resumingInvite',
+          },
+          { target: 'lookingUpActivePractice' },
+        ],
+        // The flag without a readable invite: the landing goes on as without the flag.
+        onError: { target: 'lookingUpActivePractice' },
       },
     },
     resumingInvite: {

@@ -72,17 +72,36 @@ describe('landing machine', () => {
     expect(navigate).toHaveBeenCalledWith({ to: '/switch-practice', replace: true });
   });
 
-  it('goes back to /invite when the invite landing flag is set', async () => {
+  it('goes back to /invite when the invite landing flag is set and the invite is still stored', async () => {
     const navigate = vi.fn();
     const actor = createActor(
       landingMachine.provide({
-        actors: { awaitSession: session({ user: fixtures.verifiedUser }) },
+        actors: { awaitSession: session({ user: fixtures.verifiedUser }), checkStoredInvite: resolves(true) },
         actions: { navigate: (_, p) => navigate(p) },
       }),
       { input: { inviteLanding: true } },
     ).start();
     await waitFor(actor, (s) => s.status === 'done');
     expect(navigate).toHaveBeenCalledWith({ to: '/invite', replace: true });
+  });
+
+  it('the flag without a readable stored invite (or failing to read it) looks up the active practice', async () => {
+    for (const checkStoredInvite of [resolves(false), rejects<boolean>(new Error('chunk'))]) {
+      const redirect = vi.fn();
+      const actor = createActor(
+        landingMachine.provide({
+          actors: {
+            awaitSession: session({ user: fixtures.verifiedUser }),
+            checkStoredInvite,
+            fetchActivePractice: resolves<ActivePracticeResponse>(fixtures.active),
+          },
+          actions: { redirectToEnvironment: (_, p) => redirect(p) },
+        }),
+        { input: { inviteLanding: true } },
+      ).start();
+      await waitFor(actor, (s) => s.status === 'done');
+      expect(redirect).toHaveBeenCalledWith({ url: fixtures.active.activePractice.environmentUrl });
+    }
   });
 });
 

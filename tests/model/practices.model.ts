@@ -45,17 +45,22 @@ export const landingSpec = definePathSpec({
     'xstate.done.actor.awaitSession': done('awaitSession', { user: null }, { user: fixtures.verifiedUser }),
     'xstate.done.actor.fetchActivePractice': done('fetchActivePractice', fixtures.active, fixtures.noActive),
     'xstate.error.actor.fetchActivePractice': error('fetchActivePractice', failure(500)),
+    'xstate.done.actor.checkStoredInvite': done('checkStoredInvite', true, false),
     'login.choose': [ev({ type: 'login.choose', connection: 'google-oauth2' })],
   },
-  // Spec §2 "/": signed out → the login chooser; an invite landing resumes the invite; otherwise
-  // the active practice is looked up: open it, or after a moment go to /switch-practice.
+  // Spec §2 "/": signed out → the login chooser; an invite landing with its invite still stored
+  // resumes the invite; otherwise the active practice is looked up: open it, or after a moment go
+  // to /switch-practice.
   expected: {
     initial: 'checkingSession',
     on: {
       'xstate.done.actor.awaitSession': (step) => {
         if (!signedIn(step)) return 'signedOut';
-        return step.before.context.inviteLanding ? 'resumingInvite' : 'lookingUpActivePractice';
+        return step.before.context.inviteLanding ? 'checkingStoredInvite' : 'lookingUpActivePractice';
       },
+      'xstate.done.actor.checkStoredInvite': ({ event }) =>
+        outputOf<boolean>(event) ? 'resumingInvite' : 'lookingUpActivePractice',
+      'xstate.error.actor.checkStoredInvite': 'lookingUpActivePractice',
       'xstate.error.actor.awaitSession': 'signedOut',
       'login.choose': unchanged,
       'xstate.done.actor.fetchActivePractice': (step) =>
@@ -219,7 +224,7 @@ const viaLink = (context: unknown) => (context as { via: string }).via === 'link
 
 /**
  * Joining a practice, both ways in as inputs: an invite code entry (prefilled, and forceLogin=false
- * without a code) and an invitation link (with and without its keys).
+ * without a code) and an invitation link (without and with its keys).
  */
 export const joinPracticeSpec = definePathSpec({
   name: 'joinPractice',
@@ -227,8 +232,8 @@ export const joinPracticeSpec = definePathSpec({
   inputs: [
     { via: 'code', forceLogin: null, code: 'joinau01' },
     { via: 'code', forceLogin: false, code: null },
-    { via: 'link', practiceKey: 'uk-camden', redirectUri: 'http://uk.example.test/welcome' },
     { via: 'link', practiceKey: null, redirectUri: null },
+    { via: 'link', practiceKey: 'uk-camden', redirectUri: 'http://uk.example.test/welcome' },
   ],
   events: {
     'xstate.done.actor.awaitSession': done(

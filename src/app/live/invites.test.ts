@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import { NotSignedInError } from '../../auth/token';
 import { toCallFailure } from './api';
+import { clearInviteLanding } from './invite-landing';
 import { practiceTarget, toPayload } from './invites';
 import {
-  clearInviteLanding,
   clearStoredInvite,
   hasInviteLanding,
   readStoredInvite,

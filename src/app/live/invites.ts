@@ -10,7 +10,7 @@ import {
 import { profileStepMachine } from '../../../machines/profile-step.machine';
 import { selectUser } from '../../../machines/session.machine';
 import type { ProfilePayload } from '../../api/endpoints';
-import { call, fallbackLists } from './api';
+import { call } from './api';
 import { type FlowEdges, settledSession, useFlowEdges } from './edge';
 import { firstAllowedUrl } from './redirects';
 import { clearStoredInvite, resolveInviteLink, storeInvite } from './stored-invite';
@@ -44,7 +44,7 @@ async function pendingInvitesOf(edges: FlowEdges): Promise<Invite[]> {
   const { userStore } = await edges.actors.realtime.load();
   const { context } = userStore.getSnapshot();
   if (context.practicesHasLoaded) return context.invites;
-  return (await call(() => fallbackLists())).invites;
+  return call(() => edges.api().pendingInvites());
 }
 
 /** The profile step the join-practice machine invokes (machines/profile-step.machine.ts). */
