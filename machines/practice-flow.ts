@@ -125,17 +125,6 @@ export const awaitingSessionGuards = {
   isSignedOut: (_: unknown, params: { answer: SessionAnswer }) => !isSignedIn(params.answer),
 };
 
-/**
- * The awaiting-session state of the flows that open on a settled session (landing, portal
- * redirect, join practice; decision 101): busy while the provided `awaitSession` waits for the
- * session actor to settle, then signed out → `signedOut`, signed in → the first `signedIn` branch
- * whose guard holds (the user stored by `assignUser`), a failure → `failed` (recorded by
- * `assignSessionFailure`). Used as `checkingSession: awaitingSession({ … })`; the flow's setup
- * provides the guard (`...awaitingSessionGuards`), the `awaitSession` actor and the two actions:
- *
- *   assignUser: assign({ user: (_, answer: SessionAnswer) => answer.user }),
- *   assignSessionFailure: assign({ errorCode: 'session_failed' }),
- */
 /** The state config `awaitingSession` returns (typed so a flow's guard names are checked). */
 export interface AwaitingSessionState<TTarget extends string, TGuard extends string> {
   readonly tags: readonly ['busy'];
@@ -160,6 +149,18 @@ export interface AwaitingSessionState<TTarget extends string, TGuard extends str
   };
 }
 
+/**
+ * The awaiting-session state of the flows that open on a settled session (landing, portal
+ * redirect, join practice; decision 101): busy while the provided `awaitSession` waits for the
+ * session actor to settle, then signed out → `signedOut`, signed in → the first `signedIn` branch
+ * whose guard holds (the user stored by `assignUser`), a failure → `failed` (recorded by
+ * `assignSessionFailure`). Used as `checkingSession: awaitingSession({ … })`; the flow's setup
+ * provides the guard (`...awaitingSessionGuards`), the `awaitSession` actor and the two actions
+ * (named `assign…`: the view path tests keep assign actions and stub the rest):
+ *
+ *   assignUser: assign({ user: (_, answer: SessionAnswer) => answer.user }),
+ *   assignSessionFailure: assign({ errorCode: 'session_failed' }),
+ */
 export function awaitingSession<const TTarget extends string, const TGuard extends string = never>(to: {
   signedIn: TTarget | readonly SessionBranch<TTarget, TGuard>[];
   signedOut: TTarget;
