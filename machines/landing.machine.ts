@@ -1,8 +1,9 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { navigationDelays } from './constants';
-import type { ActivePracticeResponse } from './domain';
+import type { ActivePracticeResponse, SessionUser } from './domain';
 import {
-  isSignedIn,
+  awaitingSession,
+  awaitingSessionGuards,
   type LoginEvent,
   type LoginParams,
   type NavigateParams,
@@ -13,16 +14,21 @@ import {
  * Landing `/` (spec §2): signed out, the login method chooser; signed in, the active practice is
  * looked up: if one exists the browser goes to its environment, otherwise to /switch-practice
  * after the landing delay (2500 ms). A user coming back from sign-up with a pending invite link
- * (the invite landing flag in local storage) is sent back to /invite instead.
+ * (the invite landing flag in local storage, and a stored invite the provided `checkStoredInvite`
+ * can read) is sent back to /invite instead.
  */
 
 export interface LandingInput {
-  /** The invite landing flag (src/app/storage-keys.ts) was set by /invite before signing up. */
+  /**
+   * The invite landing flag (src/app/storage-keys.ts) was set by /invite before signing up; the
+   * stored invite itself is read only then (`checkStoredInvite`), after the session has settled.
+   */
   inviteLanding: boolean;
 }
 
 export interface LandingContext {
   inviteLanding: boolean;
+  user: SessionUser | null;
   environmentUrl: string | null;
   errorCode: 'session_failed' | 'lookup_failed' | null;
 }
@@ -37,6 +43,8 @@ export const landingMachine = setup({
   },
   actors: {
     awaitSession: fromPromise<SessionAnswer>(async () => ({ user: null })),
+    /** Whether a readable invite is stored (the invite landing flag is set). */
+    checkStoredInvite: fromPromise<boolean>(async () => false),
     fetchActivePractice: fromPromise<ActivePracticeResponse>(async () => {
       throw new Error('fetchActivePractice not provided');
     }),
@@ -47,10 +55,13 @@ export const landingMachine = setup({
     /** The flag is one-shot: the stored invite itself stays until /invite is done with it. */
     clearInviteLanding: () => undefined,
     redirectToEnvironment: (_, _params: { url: string }) => undefined,
+    assignUser: assign({ user: (_, answer: SessionAnswer) => answer.user }),
+    assignSessionFailure: assign({ errorCode: 'session_failed' as const }),
   },
   guards: {
-    isSignedOut: (_, params: { answer: SessionAnswer }) => !isSignedIn(params.answer),
+    ...awaitingSessionGuards,
     hasInviteLanding: ({ context }) => context.inviteLanding,
+    isInviteStored: (_, params: { stored: boolean }) => params.stored,
     hasActivePractice: (_, params: { response: ActivePracticeResponse }) => {
       const active = params.response?.activePractice;
       return Boolean(active?.hasActivePractice && active.environmentUrl);
@@ -61,25 +72,22 @@ export const landingMachine = setup({
   },
 }).createMachine({
   id: 'landing',
-  context: ({ input }) => ({ inviteLanding: input.inviteLanding, environmentUrl: null, errorCode: null }),
+  context: ({ input }) => ({
+    inviteLanding: input.inviteLanding,
+    user: null,
+    environmentUrl: null,
+    errorCode: null,
+  }),
   initial: 'checkingSession',
   states: {
-    checkingSession: {
-      tags: ['busy'],
-      invoke: {
-        id: 'awaitSession',
-        src: 'awaitSession',
-        onDone: [
-          {
-            guard: { type: 'isSignedOut', params: ({ event }) => ({ answer: event.output }) },
-            target: 'signedOut',
-          },
-          { guard: 'hasInviteLanding', target: 'resumingInvite' },
-          { target: 'lookingUpActivePractice' },
-        ],
-        onError: { target: 'signedOut', actions: assign({ errorCode: 'session_failed' }) },
-      },
-    },
+    checkingSession: awaitingSession({
+      signedIn: [
+        { guard: 'hasInviteLanding', target: 'checkingStoredInvite' },
+        { target: 'lookingUpActivePractice' },
+      ],
+      signedOut: 'signedOut',
+      failed: 'signedOut',
+    }),
     signedOut: {
       tags: ['chooser'],
       on: {
@@ -89,6 +97,22 @@ export const landingMachine = setup({
             params: ({ event }) => ({ connection: event.connection, screenHint: 'login', returnTo: '/' }),
           },
         },
+      },
+    },
+    checkingStoredInvite: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkStoredInvite',
+        src: 'checkStoredInvite',
+        onDone: [
+          {
+            guard: { type: 'isInviteStored', params: ({ event }) => ({ stored: event.output }) },
+            target: 'resumingInvite',
+          },
+          { target: 'lookingUpActivePractice' },
+        ],
+        // The flag without a readable invite: the landing goes on as without the flag.
+        onError: { target: 'lookingUpActivePractice' },
       },
     },
     resumingInvite: {

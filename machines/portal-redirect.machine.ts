@@ -1,6 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ActivePracticeResponse } from './domain';
-import { isSignedIn, type NavigateParams, type SessionAnswer } from './practice-flow';
+import type { ActivePracticeResponse, SessionUser } from './domain';
+import {
+  awaitingSession,
+  awaitingSessionGuards,
+  type NavigateParams,
+  type SessionAnswer,
+} from './practice-flow';
 
 /**
  * /mobile/* and /billing/* (spec §2): redirect to the regional portal with the same path and
@@ -17,7 +22,10 @@ export interface PortalRedirectInput {
 }
 
 export interface PortalRedirectContext extends PortalRedirectInput {
+  user: SessionUser | null;
   environmentUrl: string | null;
+  /** A session that could not be read counts as signed out (the default region's portal). */
+  errorCode: 'session_failed' | null;
 }
 
 export interface PortalTarget extends PortalRedirectInput {
@@ -39,9 +47,11 @@ export const portalRedirectMachine = setup({
   actions: {
     navigate: (_, _params: NavigateParams) => undefined,
     redirectToPortal: (_, _params: PortalTarget) => undefined,
+    assignUser: assign({ user: (_, answer: SessionAnswer) => answer.user }),
+    assignSessionFailure: assign({ errorCode: 'session_failed' as const }),
   },
   guards: {
-    isSignedIn: (_, params: { answer: SessionAnswer }) => isSignedIn(params.answer),
+    ...awaitingSessionGuards,
     hasActivePractice: (_, params: { response: ActivePracticeResponse }) => {
       const active = params.response?.activePractice;
       return Boolean(active?.hasActivePractice && active.environmentUrl);
@@ -49,24 +59,20 @@ export const portalRedirectMachine = setup({
   },
 }).createMachine({
   id: 'portalRedirect',
-  context: ({ input }) => ({ path: input.path, search: input.search, environmentUrl: null }),
+  context: ({ input }) => ({
+    path: input.path,
+    search: input.search,
+    user: null,
+    environmentUrl: null,
+    errorCode: null,
+  }),
   initial: 'checkingSession',
   states: {
-    checkingSession: {
-      tags: ['busy'],
-      invoke: {
-        id: 'awaitSession',
-        src: 'awaitSession',
-        onDone: [
-          {
-            guard: { type: 'isSignedIn', params: ({ event }) => ({ answer: event.output }) },
-            target: 'lookingUpActivePractice',
-          },
-          { target: 'redirecting' },
-        ],
-        onError: { target: 'redirecting' },
-      },
-    },
+    checkingSession: awaitingSession({
+      signedIn: 'lookingUpActivePractice',
+      signedOut: 'redirecting',
+      failed: 'redirecting',
+    }),
     lookingUpActivePractice: {
       tags: ['busy'],
       invoke: {

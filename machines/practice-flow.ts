@@ -106,3 +106,87 @@ export function practiceDisplayName(
     ? `${practice.environment.toUpperCase()} - ${practice.practiceName}`
     : practice.practiceName;
 }
+
+// ───────────────────────────── the awaiting-session state ─────────────────────────────
+
+/** The done event of the `awaitSession` invoke, as the shared state reads it. */
+interface SessionDoneEvent {
+  output: SessionAnswer;
+}
+
+/** Where a flow goes once the session has settled signed in: a target, optionally guarded. */
+export interface SessionBranch<TTarget extends string, TGuard extends string> {
+  guard?: TGuard;
+  target: TTarget;
+}
+
+/** The guard the awaiting-session state needs in the flow's `setup({ guards })`. */
+export const awaitingSessionGuards = {
+  isSignedOut: (_: unknown, params: { answer: SessionAnswer }) => !isSignedIn(params.answer),
+};
+
+/** The state config `awaitingSession` returns (typed so a flow's guard names are checked). */
+export interface AwaitingSessionState<TTarget extends string, TGuard extends string> {
+  readonly tags: readonly ['busy'];
+  readonly invoke: {
+    readonly id: 'awaitSession';
+    readonly src: 'awaitSession';
+    readonly onDone: readonly (
+      | {
+          guard: {
+            type: 'isSignedOut';
+            params: (args: { event: SessionDoneEvent }) => { answer: SessionAnswer };
+          };
+          target: TTarget;
+        }
+      | {
+          guard?: TGuard;
+          target: TTarget;
+          actions: { type: 'assignUser'; params: (args: { event: SessionDoneEvent }) => SessionAnswer };
+        }
+    )[];
+    readonly onError: { target: TTarget; actions: { type: 'assignSessionFailure' } };
+  };
+}
+
+/**
+ * The awaiting-session state of the flows that open on a settled session (landing, portal
+ * redirect, join practice; decision 101): busy while the provided `awaitSession` waits for the
+ * session actor to settle, then signed out → `signedOut`, signed in → the first `signedIn` branch
+ * whose guard holds (the user stored by `assignUser`), a failure → `failed` (recorded by
+ * `assignSessionFailure`). Used as `checkingSession: awaitingSession({ … })`; the flow's setup
+ * provides the guard (`...awaitingSessionGuards`), the `awaitSession` actor and the two actions
+ * (named `assign…`: the view path tests keep assign actions and stub the rest):
+ *
+ *   assignUser: assign({ user: (_, answer: SessionAnswer) => answer.user }),
+ *   assignSessionFailure: assign({ errorCode: 'session_failed' }),
+ */
+export function awaitingSession<const TTarget extends string, const TGuard extends string = never>(to: {
+  signedIn: TTarget | readonly SessionBranch<TTarget, TGuard>[];
+  signedOut: TTarget;
+  failed: TTarget;
+}): AwaitingSessionState<TTarget, NoInfer<TGuard>> {
+  const signedIn: readonly SessionBranch<TTarget, TGuard>[] =
+    typeof to.signedIn === 'string' ? [{ target: to.signedIn as TTarget }] : to.signedIn;
+  return {
+    tags: ['busy'],
+    invoke: {
+      id: 'awaitSession',
+      src: 'awaitSession',
+      onDone: [
+        {
+          guard: { type: 'isSignedOut', params: ({ event }) => ({ answer: event.output }) },
+          target: to.signedOut,
+        },
+        ...signedIn.map((branch) => ({
+          ...branch,
+          actions: {
+            type: 'assignUser' as const,
+            params: ({ event }: { event: SessionDoneEvent }) => event.output,
+          },
+        })),
+      ],
+      onError: { target: to.failed, actions: { type: 'assignSessionFailure' } },
+    },
+  };
+}

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { ActivePracticeResponse, Invite, Profile, UserPractice } from './domain';
-import { inviteMachine, selectInviteView } from './invite.machine';
-import { inviteCodeMachine, selectInviteCodeView } from './invite-code.machine';
+import { joinPracticeMachine, selectJoinPracticeView } from './join-practice.machine';
 import { landingMachine, selectLandingView } from './landing.machine';
 import { portalRedirectMachine } from './portal-redirect.machine';
 import { practiceDisplayName, type SessionAnswer } from './practice-flow';
@@ -73,17 +72,36 @@ describe('landing machine', () => {
     expect(navigate).toHaveBeenCalledWith({ to: '/switch-practice', replace: true });
   });
 
-  it('goes back to /invite when the invite landing flag is set', async () => {
+  it('goes back to /invite when the invite landing flag is set and the invite is still stored', async () => {
     const navigate = vi.fn();
     const actor = createActor(
       landingMachine.provide({
-        actors: { awaitSession: session({ user: fixtures.verifiedUser }) },
+        actors: { awaitSession: session({ user: fixtures.verifiedUser }), checkStoredInvite: resolves(true) },
         actions: { navigate: (_, p) => navigate(p) },
       }),
       { input: { inviteLanding: true } },
     ).start();
     await waitFor(actor, (s) => s.status === 'done');
     expect(navigate).toHaveBeenCalledWith({ to: '/invite', replace: true });
+  });
+
+  it('the flag without a readable stored invite (or failing to read it) looks up the active practice', async () => {
+    for (const checkStoredInvite of [resolves(false), rejects<boolean>(new Error('chunk'))]) {
+      const redirect = vi.fn();
+      const actor = createActor(
+        landingMachine.provide({
+          actors: {
+            awaitSession: session({ user: fixtures.verifiedUser }),
+            checkStoredInvite,
+            fetchActivePractice: resolves<ActivePracticeResponse>(fixtures.active),
+          },
+          actions: { redirectToEnvironment: (_, p) => redirect(p) },
+        }),
+        { input: { inviteLanding: true } },
+      ).start();
+      await waitFor(actor, (s) => s.status === 'done');
+      expect(redirect).toHaveBeenCalledWith({ url: fixtures.active.activePractice.environmentUrl });
+    }
   });
 });
 
@@ -179,7 +197,7 @@ describe('switch-practice machine', () => {
   });
 });
 
-describe('invite machine', () => {
+describe('join-practice machine, by invitation link', () => {
   const base = {
     awaitSession: session({ user: fixtures.verifiedUser }),
     profileStep: profileStep(),
@@ -191,13 +209,13 @@ describe('invite machine', () => {
     const store = vi.fn();
     const login = vi.fn();
     const actor = createActor(
-      inviteMachine.provide({
+      joinPracticeMachine.provide({
         actors: { awaitSession: session({ user: null }) },
         actions: { storeInvite: (_, p) => store(p), login: (_, p) => login(p) },
       }),
-      { input: { practiceKey: 'uk-camden', redirectUri: 'http://uk.example.test/x' } },
+      { input: { via: 'link', practiceKey: 'uk-camden', redirectUri: 'http://uk.example.test/x' } },
     ).start();
-    await waitFor(actor, (s) => s.matches('signedOut'));
+    await waitFor(actor, (s) => s.matches('choosingSignup'));
     expect(store).toHaveBeenCalledWith({ practiceKey: 'uk-camden', redirectUri: 'http://uk.example.test/x' });
     actor.send({ type: 'signup.choose', connection: null });
     expect(login).toHaveBeenCalledWith({
@@ -212,7 +230,7 @@ describe('invite machine', () => {
     const redirect = vi.fn();
     const clear = vi.fn();
     const actor = createActor(
-      inviteMachine.provide({
+      joinPracticeMachine.provide({
         actors: {
           ...base,
           profileStep: profileStep({
@@ -222,11 +240,11 @@ describe('invite machine', () => {
             ),
           }),
         },
-        actions: { redirectToInviteTarget: (_, p) => redirect(p), clearInvite: clear },
+        actions: { redirectToPractice: (_, p) => redirect(p), clearInvite: clear },
       }),
-      { input: { practiceKey: 'uk-camden', redirectUri: null } },
+      { input: { via: 'link', practiceKey: 'uk-camden', redirectUri: null } },
     ).start();
-    await waitFor(actor, (s) => selectInviteView(s) === 'profileForm');
+    await waitFor(actor, (s) => selectJoinPracticeView(s) === 'profileForm');
     actor.send({ type: 'profile.submit', profile: fixtures.profile });
     await waitFor(actor, (s) => s.status === 'done');
     expect(created).toHaveBeenCalledWith({ profile: fixtures.profile });
@@ -245,7 +263,7 @@ describe('invite machine', () => {
   ])('profile creation answered %i → %s', async (status, expected) => {
     const navigate = vi.fn();
     const actor = createActor(
-      inviteMachine.provide({
+      joinPracticeMachine.provide({
         actors: {
           ...base,
           profileStep: profileStep({
@@ -255,9 +273,9 @@ describe('invite machine', () => {
         },
         actions: { navigate: (_, p) => navigate(p) },
       }),
-      { input: { practiceKey: 'uk-camden', redirectUri: null } },
+      { input: { via: 'link', practiceKey: 'uk-camden', redirectUri: null } },
     ).start();
-    await waitFor(actor, (s) => selectInviteView(s) === 'profileForm');
+    await waitFor(actor, (s) => selectJoinPracticeView(s) === 'profileForm');
     actor.send({ type: 'profile.submit', profile: fixtures.profile });
     await waitFor(
       actor,
@@ -270,7 +288,7 @@ describe('invite machine', () => {
     const snapshot = actor.getSnapshot();
     if (expected === 'done') expect(snapshot.status).toBe('done');
     else if (expected === 'failed') expect(snapshot.matches('failed')).toBe(true);
-    else expect(selectInviteView(snapshot)).toBe(expected);
+    else expect(selectJoinPracticeView(snapshot)).toBe(expected);
     if (expected === 'failed') {
       expect(navigate).toHaveBeenCalledWith({ to: '/server-error', replace: true });
       expect(snapshot.context.errorCode).toBe('profile_failed');
@@ -280,51 +298,76 @@ describe('invite machine', () => {
 
   it('an invite for another practice, an unknown invite and an unverified email get their own screens', async () => {
     const other = createActor(
-      inviteMachine.provide({ actors: { ...base, fetchPendingInvites: resolves([fixtures.inviteBondi]) } }),
-      { input: { practiceKey: 'uk-camden', redirectUri: null } },
+      joinPracticeMachine.provide({
+        actors: { ...base, fetchPendingInvites: resolves([fixtures.inviteBondi]) },
+      }),
+      { input: { via: 'link', practiceKey: 'uk-camden', redirectUri: null } },
     ).start();
     await waitFor(other, (s) => s.hasTag('otherPractice'));
 
     const unknown = createActor(
-      inviteMachine.provide({
+      joinPracticeMachine.provide({
         actors: { ...base, acceptInvite: rejects<UserPractice, { practiceKey: string }>(failure(404)) },
       }),
       {
-        input: { practiceKey: 'uk-camden', redirectUri: null },
+        input: { via: 'link', practiceKey: 'uk-camden', redirectUri: null },
       },
     ).start();
     await waitFor(unknown, (s) => s.hasTag('inviteNotFound'));
 
     const unverified = createActor(
-      inviteMachine.provide({
+      joinPracticeMachine.provide({
         actors: { ...base, awaitSession: session({ user: fixtures.unverifiedUser }) },
       }),
-      { input: { practiceKey: 'uk-camden', redirectUri: null } },
+      { input: { via: 'link', practiceKey: 'uk-camden', redirectUri: null } },
     ).start();
     await waitFor(unverified, (s) => s.hasTag('emailUnverified'));
 
-    const missing = createActor(inviteMachine, { input: { practiceKey: null, redirectUri: null } }).start();
+    const missing = createActor(joinPracticeMachine, {
+      input: { via: 'link', practiceKey: null, redirectUri: null },
+    }).start();
     expect(missing.getSnapshot().hasTag('inviteNotFound')).toBe(true);
   });
 });
 
-describe('invite-code machine', () => {
+describe('join-practice machine, by invite code', () => {
+  it('leaves the stored invite alone (only an invitation link stores and clears it)', async () => {
+    const store = vi.fn();
+    const clear = vi.fn();
+    const actor = createActor(
+      joinPracticeMachine.provide({
+        actors: {
+          awaitSession: session({ user: fixtures.verifiedUser }),
+          profileStep: profileStep(),
+          joinWithCode: resolves<UserPractice, { inviteCode: string }>(fixtures.bondi),
+        },
+        actions: { storeInvite: store, clearInvite: clear },
+      }),
+      { input: { via: 'code', forceLogin: null, code: 'joinau01' } },
+    ).start();
+    await waitFor(actor, (s) => s.hasTag('codeForm'));
+    actor.send({ type: 'code.submit', code: 'joinau01' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(store).not.toHaveBeenCalled();
+    expect(clear).not.toHaveBeenCalled();
+  });
+
   it('signed out with forceLogin unset shows the chooser; forceLogin=false logs in straight away', async () => {
     const login = vi.fn();
     const chooser = createActor(
-      inviteCodeMachine.provide({ actors: { awaitSession: session({ user: null }) } }),
+      joinPracticeMachine.provide({ actors: { awaitSession: session({ user: null }) } }),
       {
-        input: { forceLogin: null, code: 'abc' },
+        input: { via: 'code', forceLogin: null, code: 'abc' },
       },
     ).start();
     await waitFor(chooser, (s) => s.hasTag('loginChooser'));
 
     createActor(
-      inviteCodeMachine.provide({
+      joinPracticeMachine.provide({
         actors: { awaitSession: session({ user: null }) },
         actions: { login: (_, p) => login(p) },
       }),
-      { input: { forceLogin: false, code: 'abc' } },
+      { input: { via: 'code', forceLogin: false, code: 'abc' } },
     ).start();
     await vi.waitFor(() =>
       expect(login).toHaveBeenCalledWith({
@@ -340,7 +383,7 @@ describe('invite-code machine', () => {
     let answer: 'reject' | 'accept' = 'reject';
     const seen: string[] = [];
     const actor = createActor(
-      inviteCodeMachine.provide({
+      joinPracticeMachine.provide({
         actors: {
           awaitSession: session({ user: fixtures.verifiedUser }),
           profileStep: profileStep(),
@@ -350,9 +393,9 @@ describe('invite-code machine', () => {
             return fixtures.bondi;
           }),
         },
-        actions: { redirectToEnvironment: (_, p) => redirect(p) },
+        actions: { redirectToPractice: (_, p) => redirect(p) },
       }),
-      { input: { forceLogin: null, code: 'joinau01' } },
+      { input: { via: 'code', forceLogin: null, code: 'joinau01' } },
     ).start();
     await waitFor(actor, (s) => s.hasTag('codeForm'));
     expect(actor.getSnapshot().context.code).toBe('JOINAU01');
@@ -367,14 +410,17 @@ describe('invite-code machine', () => {
     actor.send({ type: 'code.submit', code: 'joinau01' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(seen).toEqual(['NOPE', 'JOINAU01']);
-    expect(redirect).toHaveBeenCalledWith({ url: fixtures.bondi.environmentUrl });
+    expect(redirect).toHaveBeenCalledWith({
+      redirectUri: null,
+      environmentUrl: fixtures.bondi.environmentUrl,
+    });
   });
 
   it.each([500, 502, 408, 415, 424])(
     'a code the call could not check (%i: a server failure, or no usable answer) is a failure, not a refusal',
     async (status) => {
       const actor = createActor(
-        inviteCodeMachine.provide({
+        joinPracticeMachine.provide({
           actors: {
             awaitSession: session({ user: fixtures.verifiedUser }),
             profileStep: profileStep(),
@@ -383,7 +429,7 @@ describe('invite-code machine', () => {
             }),
           },
         }),
-        { input: { forceLogin: null, code: 'joinau01' } },
+        { input: { via: 'code', forceLogin: null, code: 'joinau01' } },
       ).start();
       await waitFor(actor, (s) => s.hasTag('codeForm'));
       actor.send({ type: 'code.submit', code: 'joinau01' });
@@ -401,7 +447,7 @@ describe('invite-code machine', () => {
       () => undefined,
     ];
     const actor = createActor(
-      inviteCodeMachine.provide({
+      joinPracticeMachine.provide({
         actors: {
           awaitSession: session({ user: fixtures.verifiedUser }),
           profileStep: profileStep({
@@ -410,16 +456,16 @@ describe('invite-code machine', () => {
           }),
         },
       }),
-      { input: { forceLogin: null, code: 'joinau01' } },
+      { input: { via: 'code', forceLogin: null, code: 'joinau01' } },
     ).start();
-    await waitFor(actor, (s) => selectInviteCodeView(s) === 'profileForm');
+    await waitFor(actor, (s) => selectJoinPracticeView(s) === 'profileForm');
     expect(selectStepBusy(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'profile.submit', profile: fixtures.profile });
     expect(selectStepBusy(actor.getSnapshot())).toBe(true);
-    expect(selectInviteCodeView(actor.getSnapshot())).toBe('profileForm');
+    expect(selectJoinPracticeView(actor.getSnapshot())).toBe('profileForm');
     await waitFor(actor, (s) => selectProfileStepFailure(s) !== null);
     expect(selectProfileStepFailure(actor.getSnapshot())).toEqual(rejected);
-    expect(selectInviteCodeView(actor.getSnapshot())).toBe('profileForm');
+    expect(selectJoinPracticeView(actor.getSnapshot())).toBe('profileForm');
     actor.send({ type: 'profile.submit', profile: fixtures.profile });
     await waitFor(actor, (s) => s.hasTag('codeForm'));
     expect(actor.getSnapshot().context.profileStep).toBeNull();
@@ -429,14 +475,14 @@ describe('invite-code machine', () => {
   it('the profile step failing (≥ 500) goes to /server-error with profile_failed', async () => {
     const navigate = vi.fn();
     const actor = createActor(
-      inviteCodeMachine.provide({
+      joinPracticeMachine.provide({
         actors: {
           awaitSession: session({ user: fixtures.verifiedUser }),
           profileStep: profileStep({ checkProfileExists: rejects<boolean>(failure(502)) }),
         },
         actions: { navigate: (_, p) => navigate(p) },
       }),
-      { input: { forceLogin: null, code: null } },
+      { input: { via: 'code', forceLogin: null, code: null } },
     ).start();
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().context.errorCode).toBe('profile_failed');
@@ -446,14 +492,14 @@ describe('invite-code machine', () => {
   it('an unverified user is sent to the verification screen', async () => {
     const navigate = vi.fn();
     createActor(
-      inviteCodeMachine.provide({
+      joinPracticeMachine.provide({
         actors: {
           awaitSession: session({ user: fixtures.unverifiedUser }),
           profileStep: profileStep(),
         },
         actions: { navigate: (_, p) => navigate(p) },
       }),
-      { input: { forceLogin: null, code: null } },
+      { input: { via: 'code', forceLogin: null, code: null } },
     ).start();
     await vi.waitFor(() =>
       expect(navigate).toHaveBeenCalledWith({

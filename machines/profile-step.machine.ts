@@ -4,7 +4,7 @@ import { type CallFailure, failureOf, isBadRequest, isServerFailure } from './pr
 
 /**
  * The profile step of the invite flows (spec §5 'Profile', §8), one child machine invoked by
- * machines/invite.machine.ts and machines/invite-code.machine.ts once the user is signed in:
+ * machines/join-practice.machine.ts (both ways in: invitation link and invite code) once the user is signed in:
  * GET /api/profile/exists (provided `checkProfileExists`); a user with a profile is `ready` at
  * once; otherwise the profile form, and `profile.submit` saves it (provided `createProfile`):
  * 400 → back to the form with the field errors and message (`failure`), ≥ 500 → `failed`,

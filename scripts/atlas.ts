@@ -1,7 +1,7 @@
 /**
  * Screen atlas: the real screen of every reachable state of the onboarding, email-verification,
- * invite, invite-code, landing and switch-practice machines, at mobile (375 px) and desktop
- * (1280 px) widths, in en-AU and en-GB, beside each machine's state chart.
+ * join-practice, landing and switch-practice machines (and the rest of scripts/atlas/names.ts), at
+ * mobile (375 px) and desktop (1280 px) widths, in en-AU and en-GB, beside each machine's state chart.
  *
  *   npm run atlas                                   → build/atlas/index.html
  *   npm run atlas -- --only onboarding,landing      → just those machines

@@ -29,13 +29,12 @@ const explained: Record<string, string[]> = {
     'live.loading --userState.changed--> (none) removed',
     'live.ready.unverified --email.verify--> (none) ⇒ live.ready.checkingEmail',
   ],
-  invite: [
+  joinPractice: [
+    'choosingSignup --signup.choose--> (none) ⇒ signedOut',
+    'choosingLogin --login.choose--> (none) ⇒ signedOut',
     'loadingInvites --error: fetchPendingInvites--> acceptingInvite ⇒ checkingInviteTarget',
     'otherPractice --switchPractice.open--> (none) ⇒ checkingInviteTarget',
-  ],
-  inviteCode: [
-    'choosingLogin --login.choose--> (none) ⇒ signedOut',
-    'submittingCode --error: joinWithCode [isServerFailure]--> enteringCode ⇒ checkingEmail',
+    'submittingCode --error: joinWithCode [isCallFailure]--> enteringCode ⇒ checkingEmail',
     'submittingCode --error: joinWithCode--> enteringCode ⇒ checkingEmail',
   ],
 };

@@ -14,8 +14,7 @@
 export const defaultAtlasMachines = [
   'onboarding',
   'emailVerification',
-  'invite',
-  'inviteCode',
+  'joinPractice',
   'landing',
   'switchPractice',
   'authRedirect',
@@ -33,8 +32,7 @@ export const withoutAtlasScreen: Record<string, string> = {
   busyIndicator:
     "no screen of its own: the submit button's spinner of the onboarding steps (photographed there)",
   practiceActivation: "no screen of its own: the onboarding thank-you step's wait (photographed there)",
-  profileStep:
-    'no screen of its own: the profile step inside the invite and invite-code screens (photographed there)',
+  profileStep: 'no screen of its own: the profile step inside the join-practice screens (photographed there)',
 };
 
 /** Screens without a machine of their own, photographed as one atlas entry per set. */
@@ -75,8 +73,8 @@ export const atlasEntryOfRoute: Record<string, string> = {
   '/onboarding/thank-you': 'onboarding',
   '/onboarding/directory-practice/$directoryPracticeKey': 'onboarding',
   '/switch-practice': 'switchPractice',
-  '/invite': 'invite',
-  '/invite-code': 'inviteCode',
+  '/invite': 'joinPractice',
+  '/invite-code': 'joinPractice',
   '/mobile/$': 'portalRedirect',
   '/billing/$': 'portalRedirect',
   '/server-error': 'errorScreens.serverError',

@@ -63,8 +63,7 @@ import { buildCheckPathSpec } from '../../tests/model/build-check.model';
 import { loadingPathSpec } from '../../tests/model/loading.model';
 import { onboardingPathSpec } from '../../tests/model/onboarding.model';
 import {
-  inviteCodeSpec,
-  inviteSpec,
+  joinPracticeSpec,
   landingSpec,
   portalRedirectSpec,
   switchPracticeSpec,
@@ -82,6 +81,12 @@ function EmailVerificationScreen({ actor }: { actor: AnyActorRef }) {
   ) : (
     <VerifiedEmailView actor={actor as never} onNavigate={() => undefined} />
   );
+}
+
+/** Joining a practice: the route's screen of the way the user came (/invite or /invite-code). */
+function JoinPracticeScreen({ actor }: { actor: AnyActorRef }) {
+  const via = useSelector(actor, (s: { context: { via: 'link' | 'code' } }) => s.context.via);
+  return via === 'link' ? <InviteView actor={actor as never} /> : <InviteCodeView actor={actor as never} />;
 }
 
 /** The session as the shell shows it: the provider-unreachable screen in place of the page, else the guard's screen. */
@@ -123,16 +128,10 @@ export const atlasTargets: AtlasTarget[] = [
     render: (actor) => <EmailVerificationScreen actor={actor} />,
   },
   {
-    name: 'invite',
-    spec: inviteSpec as PathSpec,
-    machine: () => inertEffects(inviteSpec as PathSpec),
-    render: (actor) => <InviteView actor={actor as never} />,
-  },
-  {
-    name: 'inviteCode',
-    spec: inviteCodeSpec as PathSpec,
-    machine: () => inertEffects(inviteCodeSpec as PathSpec),
-    render: (actor) => <InviteCodeView actor={actor as never} />,
+    name: 'joinPractice',
+    spec: joinPracticeSpec as PathSpec,
+    machine: () => inertEffects(joinPracticeSpec as PathSpec),
+    render: (actor) => <JoinPracticeScreen actor={actor} />,
   },
   {
     name: 'landing',

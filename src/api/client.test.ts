@@ -425,6 +425,21 @@ describe('endpoints (spec §7)', () => {
     expect(e.code).toBe('PARSING_ERROR');
   });
 
+  it('the user-practice list answer gives the list and, beside it, the pending invites', async () => {
+    const invites = [{ practiceKey: 'uk-camden', practiceName: 'Camden Town Vets' }];
+    const whole = endpoints(() => json(200, { userPractices: [{ practiceKey: 'p1' }], invites }));
+    expect(await whole.ep.userPractices()).toEqual([{ practiceKey: 'p1' }]);
+    expect(await whole.ep.pendingInvites()).toEqual(invites);
+    expect(whole.calls.map((c) => [c.init.method ?? 'GET', new URL(c.url).pathname])).toEqual([
+      ['GET', '/api/userpractice/'],
+      ['GET', '/api/userpractice/'],
+    ]);
+    const bare = endpoints(() => json(200, [{ practiceKey: 'p1' }]));
+    expect(await bare.ep.userPractices()).toEqual([{ practiceKey: 'p1' }]);
+    expect(await bare.ep.pendingInvites()).toEqual([]);
+    expect(await endpoints(() => json(200, {})).ep.pendingInvites()).toEqual([]);
+  });
+
   it('profileExists reads { exists } too', async () => {
     const { ep } = endpoints(() => json(200, { exists: false }));
     expect(await ep.profileExists()).toBe(false);

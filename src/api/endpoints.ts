@@ -10,6 +10,7 @@ import type {
   AuthConfig,
   Device,
   DirectoryPractice,
+  Invite,
   PracticeRegistration,
   Profile,
   ProviderCode,
@@ -35,6 +36,8 @@ export interface Endpoints {
   sharedDirectoryPractice(key: string): Promise<DirectoryPractice>;
   /** GET /api/userpractice/ → the list, sorted by practiceName by the server. */
   userPractices(): Promise<UserPractice[]>;
+  /** GET /api/userpractice/ → the pending invites the answer carries beside `userPractices`. */
+  pendingInvites(): Promise<Invite[]>;
   /** GET /api/userpractice/active. */
   activePractice(): Promise<ActivePracticeResponse>;
   /** POST /api/userpractice/active { practiceKey }. */
@@ -71,17 +74,21 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 export function createEndpoints(client: ApiClient, now: () => number = Date.now): Endpoints {
   const enc = encodeURIComponent;
+  /** GET /api/userpractice/ read whole: the list, and the pending invites beside it (or a bare list). */
+  const userPracticeLists = async (): Promise<{ userPractices: UserPractice[]; invites: Invite[] }> => {
+    const answer = await client.request<
+      { userPractices?: UserPractice[]; invites?: Invite[] } | UserPractice[]
+    >('/api/userpractice/');
+    if (Array.isArray(answer)) return { userPractices: answer, invites: [] };
+    return { userPractices: answer?.userPractices ?? [], invites: answer?.invites ?? [] };
+  };
   return {
     clientConfigApp: () => client.request<AppConfig>('/api/clientconfig/app', { auth: false }),
     clientConfigAuth: () => client.request<AuthConfig>('/api/clientconfig/auth', { auth: false }),
     sharedDirectoryPractice: (key) =>
       client.request<DirectoryPractice>(`/api/sharedDirectoryPractice/${enc(key)}`, { auth: false }),
-    userPractices: async () => {
-      const answer = await client.request<{ userPractices: UserPractice[] } | UserPractice[]>(
-        '/api/userpractice/',
-      );
-      return Array.isArray(answer) ? answer : (answer?.userPractices ?? []);
-    },
+    userPractices: async () => (await userPracticeLists()).userPractices,
+    pendingInvites: async () => (await userPracticeLists()).invites,
     activePractice: () => client.request<ActivePracticeResponse>('/api/userpractice/active'),
     setActivePractice: async (practiceKey) => {
       await client.request<unknown>('/api/userpractice/active', { method: 'POST', body: { practiceKey } });

@@ -18,7 +18,7 @@ import { type SessionCheckResult, sessionMachine } from '../../machines/session.
 import { userStoreMachine } from '../../machines/user-store.machine';
 import { RootActorsProvider } from '../app/actors-context';
 import type { FlowEdges } from '../app/live/edge';
-import { provideInvite, provideInviteCode } from '../app/live/invites';
+import { provideJoinPractice } from '../app/live/invites';
 import { provideLanding } from '../app/live/landing';
 import { provideOnboarding } from '../app/live/onboarding';
 import { existingRealtime, type RootActors } from '../app/root-actors';
@@ -189,9 +189,9 @@ export const prerenderedScreens: Record<string, ScreenFactory> = {
   '/onboarding/register-practice': onboardingScreen('practice', '/onboarding/register-practice'),
   '/invite-code': async (actors, config) => {
     const navigations: NavigateParams[] = [];
-    const machine = provideInviteCode(edgesOf(actors, config, navigations));
+    const machine = provideJoinPractice(edgesOf(actors, config, navigations), emptyStorage());
     const actor = await rested(
-      createActor(machine, { input: { forceLogin: null, code: null } }),
+      createActor(machine, { input: { via: 'code', forceLogin: null, code: null } }),
       navigations,
       '/invite-code',
     );
@@ -199,10 +199,10 @@ export const prerenderedScreens: Record<string, ScreenFactory> = {
   },
   '/invite': async (actors, config) => {
     const navigations: NavigateParams[] = [];
-    const machine = provideInvite(edgesOf(actors, config, navigations), emptyStorage());
+    const machine = provideJoinPractice(edgesOf(actors, config, navigations), emptyStorage());
     // An invitation link always names its practice; the key itself is not shown.
     const actor = await rested(
-      createActor(machine, { input: { practiceKey: 'invitation', redirectUri: null } }),
+      createActor(machine, { input: { via: 'link', practiceKey: 'invitation', redirectUri: null } }),
       navigations,
       '/invite',
     );

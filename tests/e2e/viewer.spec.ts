@@ -61,9 +61,9 @@ test('pick a machine, send an event, play a journey; the chart and the real scre
   await page.goto(`${base}/viewer/`);
   await expect(page.getByTestId('chart').locator('svg')).toBeVisible();
 
-  // Pick the invite-code machine.
-  await page.getByRole('button', { name: /^inviteCode\b/ }).click();
-  await expect(page).toHaveURL(/[?&]machine=inviteCode\b/);
+  // Pick the join-practice machine (its first input: an invite code entry).
+  await page.getByRole('button', { name: /^joinPractice\b/ }).click();
+  await expect(page).toHaveURL(/[?&]machine=joinPractice\b/);
   await expect(stateValue(page)).toHaveText('"checkingSession"');
   await expect.poll(() => highlighted(page, 'checkingSession')).toBe(true);
   const screen = page.frameLocator('[data-testid="screen"]');
@@ -110,9 +110,9 @@ test('pick a machine, send an event, play a journey; the chart and the real scre
   await reference.goto(`${base}/atlas/harness.html?locale=en-AU`);
   await reference.waitForSelector('body[data-atlas-loaded]', { state: 'attached' });
   const expected = await reference.evaluate(async (key) => {
-    const entry = window.atlas.list('inviteCode').find((s) => s.key === key);
+    const entry = window.atlas.list('joinPractice').find((s) => s.key === key);
     if (!entry) return null;
-    await window.atlas.show('inviteCode', entry.pathIndex, entry.step);
+    await window.atlas.show('joinPractice', entry.pathIndex, entry.step);
     return {
       state: document.body.dataset.atlasState,
       headings: [...document.querySelectorAll('#root h1')].map((h) => h.textContent ?? ''),

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, type RenderResult, screen, waitFor } from '@testing-library/react';
+import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -10,8 +11,7 @@ import {
   fromCallback,
   fromPromise,
 } from 'xstate';
-import { selectInviteView } from '../../machines/invite.machine';
-import { selectInviteCodeView } from '../../machines/invite-code.machine';
+import { type JoinPracticeView, selectJoinPracticeView } from '../../machines/join-practice.machine';
 import { selectLandingView } from '../../machines/landing.machine';
 import {
   type ProfileStepParentSnapshot,
@@ -32,7 +32,26 @@ import {
 } from '../support/paths';
 import { renderWithProviders } from '../support/render';
 import { viewConfig } from '../support/view-config';
-import { inviteCodeSpec, inviteSpec, landingSpec, switchPracticeSpec } from './practices.model';
+import { joinPracticeSpec, landingSpec, switchPracticeSpec } from './practices.model';
+
+/** Joining a practice: the route's screen of the way the user came (/invite or /invite-code). */
+function JoinPracticeScreen({ actor }: { actor: AnyActorRef }) {
+  const via = useSelector(actor, (s: { context: { via: string } }) => s.context.via);
+  return via === 'link' ? <InviteView actor={actor as never} /> : <InviteCodeView actor={actor as never} />;
+}
+
+/** The one heading (h1) each join-practice screen shows, by way in and view. */
+function headingOf(link: boolean, view: JoinPracticeView): string {
+  if (!link) return 'Join with an invite code';
+  const headings: Partial<Record<JoinPracticeView, string>> = {
+    signupChooser: "You've been invited to join a practice",
+    profileForm: 'Create your profile',
+    emailUnverified: 'Please verify your email',
+    otherPractice: 'This invite is not for you',
+    inviteNotFound: 'This invite is no longer valid',
+  };
+  return headings[view] ?? 'Accepting your invite…';
+}
 
 /**
  * The practice and invite screens driven along the generated paths of their machines: user events
@@ -294,15 +313,19 @@ const drivers: Array<{
     },
   },
   {
-    spec: inviteSpec as PathSpec,
+    spec: joinPracticeSpec as PathSpec,
     paths: pathsWithProfileStep,
     driver: {
-      render: (actor) => <InviteView actor={actor as never} />,
+      render: (actor) => <JoinPracticeScreen actor={actor} />,
       user: async (event, actor) => {
         switch (event.type) {
           case 'signup.choose': {
             const connection = String((event as { connection?: unknown }).connection ?? null);
             return click(`Sign up with ${loginButtons[connection]}`);
+          }
+          case 'login.choose': {
+            const connection = String((event as { connection?: unknown }).connection ?? null);
+            return click(`Sign in with ${loginButtons[connection]}`);
           }
           case 'profile.submit':
             return fillProfileAndSubmit(actor);
@@ -310,36 +333,6 @@ const drivers: Array<{
             return click('Verify my email');
           case 'switchPractice.open':
             return click('Go to my practices');
-          default:
-            return false;
-        }
-      },
-      check: (s) => {
-        const view = selectInviteView(s as unknown as Parameters<typeof selectInviteView>[0]);
-        expect(screen.queryByRole('group', { name: 'Choose a login method' }) !== null).toBe(
-          view === 'signupChooser',
-        );
-        checkProfileStep(s, view);
-        expect(screen.queryByText('Please verify your email') !== null).toBe(view === 'emailUnverified');
-        expect(screen.queryByText('This invite is not for you') !== null).toBe(view === 'otherPractice');
-        expect(screen.queryByText('This invite is no longer valid') !== null).toBe(view === 'inviteNotFound');
-        expect(screen.queryByTestId('busy-screen') !== null).toBe(view === 'busy');
-      },
-    },
-  },
-  {
-    spec: inviteCodeSpec as PathSpec,
-    paths: pathsWithProfileStep,
-    driver: {
-      render: (actor) => <InviteCodeView actor={actor as never} />,
-      user: async (event, actor) => {
-        switch (event.type) {
-          case 'login.choose': {
-            const connection = String((event as { connection?: unknown }).connection ?? null);
-            return click(`Sign in with ${loginButtons[connection]}`);
-          }
-          case 'profile.submit':
-            return fillProfileAndSubmit(actor);
           case 'code.submit': {
             const code = (event as { code?: string }).code ?? '';
             // A blank code never leaves the form (required); the machine's guard is the backstop.
@@ -355,11 +348,26 @@ const drivers: Array<{
         }
       },
       check: (s) => {
-        const view = selectInviteCodeView(s as unknown as Parameters<typeof selectInviteCodeView>[0]);
+        const view = selectJoinPracticeView(s as unknown as Parameters<typeof selectJoinPracticeView>[0]);
+        const link = s.context.via === 'link';
+        // The screen of the way in, its heading, and what the machine's tags say it shows.
+        expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
+          headingOf(link, view),
+        ]);
         expect(screen.queryByRole('group', { name: 'Choose a login method' }) !== null).toBe(
-          view === 'loginChooser',
+          view === 'signupChooser' || view === 'loginChooser',
+        );
+        // The link signs up, the code signs in (four login methods each).
+        expect(screen.queryAllByRole('button', { name: /^Sign up with/ })).toHaveLength(
+          view === 'signupChooser' ? 4 : 0,
+        );
+        expect(screen.queryAllByRole('button', { name: /^Sign in with/ })).toHaveLength(
+          view === 'loginChooser' ? 4 : 0,
         );
         checkProfileStep(s, view);
+        expect(screen.queryByText('Please verify your email') !== null).toBe(view === 'emailUnverified');
+        expect(screen.queryByText('This invite is not for you') !== null).toBe(view === 'otherPractice');
+        expect(screen.queryByText('This invite is no longer valid') !== null).toBe(view === 'inviteNotFound');
         const codeInput = screen.queryByLabelText(/^Invite code/) as HTMLInputElement | null;
         expect(codeInput !== null).toBe(view === 'codeForm');
         expect(screen.queryByTestId('busy-screen') !== null).toBe(view === 'busy');

@@ -1,13 +1,12 @@
 /**
- * Path specs of the practice and invite machines (landing, switch practice, invite link, invite
- * code, portal redirect): the real machines with payload variants for each event, so the
+ * Path specs of the practice machines (landing, switch practice, join practice by invitation
+ * link or invite code, portal redirect): the real machines with payload variants for each event, so the
  * generated paths reach every state and transition. Used by tests/model/practices.test.ts (on
  * the machines), the view path tests, and the registry (tests/model/registry.ts).
  */
 import type { EventObject, SnapshotFrom } from 'xstate';
 import type { ActivePracticeResponse, Invite } from '../../machines/domain';
-import { inviteMachine } from '../../machines/invite.machine';
-import { inviteCodeMachine } from '../../machines/invite-code.machine';
+import { joinPracticeMachine } from '../../machines/join-practice.machine';
 import { landingMachine } from '../../machines/landing.machine';
 import { portalRedirectMachine } from '../../machines/portal-redirect.machine';
 import type { CallFailure, SessionAnswer } from '../../machines/practice-flow';
@@ -46,17 +45,22 @@ export const landingSpec = definePathSpec({
     'xstate.done.actor.awaitSession': done('awaitSession', { user: null }, { user: fixtures.verifiedUser }),
     'xstate.done.actor.fetchActivePractice': done('fetchActivePractice', fixtures.active, fixtures.noActive),
     'xstate.error.actor.fetchActivePractice': error('fetchActivePractice', failure(500)),
+    'xstate.done.actor.checkStoredInvite': done('checkStoredInvite', true, false),
     'login.choose': [ev({ type: 'login.choose', connection: 'google-oauth2' })],
   },
-  // Spec §2 "/": signed out → the login chooser; an invite landing resumes the invite; otherwise
-  // the active practice is looked up: open it, or after a moment go to /switch-practice.
+  // Spec §2 "/": signed out → the login chooser; an invite landing with its invite still stored
+  // resumes the invite; otherwise the active practice is looked up: open it, or after a moment go
+  // to /switch-practice.
   expected: {
     initial: 'checkingSession',
     on: {
       'xstate.done.actor.awaitSession': (step) => {
         if (!signedIn(step)) return 'signedOut';
-        return step.before.context.inviteLanding ? 'resumingInvite' : 'lookingUpActivePractice';
+        return step.before.context.inviteLanding ? 'checkingStoredInvite' : 'lookingUpActivePractice';
       },
+      'xstate.done.actor.checkStoredInvite': ({ event }) =>
+        outputOf<boolean>(event) ? 'resumingInvite' : 'lookingUpActivePractice',
+      'xstate.error.actor.checkStoredInvite': 'lookingUpActivePractice',
       'xstate.error.actor.awaitSession': 'signedOut',
       'login.choose': unchanged,
       'xstate.done.actor.fetchActivePractice': (step) =>
@@ -156,7 +160,7 @@ export const switchPracticeSpec = definePathSpec({
 
 /**
  * The profile step (machines/profile-step.machine.ts) on its own: every state and transition of
- * the child both invite flows invoke.
+ * the child the join-practice machine invokes.
  */
 export const profileStepSpec = definePathSpec({
   name: 'profileStep',
@@ -215,22 +219,29 @@ const profileStepEvents = {
   'profile.submit': [ev({ type: 'profile.submit', profile: fixtures.profile })],
 };
 
-const inviteSessionDone = done(
-  'awaitSession',
-  { user: null },
-  { user: fixtures.verifiedUser },
-  { user: fixtures.unverifiedUser },
-);
+/** The join-practice context a rule reads: which way the user came. */
+const viaLink = (context: unknown) => (context as { via: string }).via === 'link';
 
-export const inviteSpec = definePathSpec({
-  name: 'invite',
-  machine: inviteMachine,
+/**
+ * Joining a practice, both ways in as inputs: an invite code entry (prefilled, and forceLogin=false
+ * without a code) and an invitation link (without and with its keys).
+ */
+export const joinPracticeSpec = definePathSpec({
+  name: 'joinPractice',
+  machine: joinPracticeMachine,
   inputs: [
-    { practiceKey: 'uk-camden', redirectUri: 'http://uk.example.test/welcome' },
-    { practiceKey: null, redirectUri: null },
+    { via: 'code', forceLogin: null, code: 'joinau01' },
+    { via: 'code', forceLogin: false, code: null },
+    { via: 'link', practiceKey: null, redirectUri: null },
+    { via: 'link', practiceKey: 'uk-camden', redirectUri: 'http://uk.example.test/welcome' },
   ],
   events: {
-    'xstate.done.actor.awaitSession': inviteSessionDone,
+    'xstate.done.actor.awaitSession': done(
+      'awaitSession',
+      { user: null },
+      { user: fixtures.verifiedUser },
+      { user: fixtures.unverifiedUser },
+    ),
     ...profileStepEvents,
     'xstate.done.actor.fetchPendingInvites': done(
       'fetchPendingInvites',
@@ -245,21 +256,41 @@ export const inviteSpec = definePathSpec({
       failure(403),
       failure(500),
     ),
+    'xstate.done.actor.joinWithCode': done('joinWithCode', fixtures.bondi),
+    'xstate.error.actor.joinWithCode': error(
+      'joinWithCode',
+      failure(404, 'Invalid invite code'),
+      failure(500),
+    ),
     'signup.choose': [ev({ type: 'signup.choose', connection: null })],
+    'login.choose': [ev({ type: 'login.choose', connection: 'apple' })],
+    'code.submit': [ev({ type: 'code.submit', code: 'joinau01' }), ev({ type: 'code.submit', code: '   ' })],
   },
   // Spec §2 /invite: no invite → not found; signed out → the sign-up chooser; then the profile
   // step, a verified email, and the invite accepted (or the user told it is for another practice).
+  // Spec §2 /invite-code: signed out → the login chooser (or straight to the login page when
+  // `forceLogin=false`); then the profile step, a verified email and the code form.
   expected: {
-    initial: (input) => (input.practiceKey ? 'checkingSession' : 'inviteNotFound'),
+    initial: (input) => (input.via === 'link' && !input.practiceKey ? 'inviteNotFound' : 'checkingSession'),
     on: {
-      'xstate.done.actor.awaitSession': (step) => (signedIn(step) ? 'profileStep' : 'signedOut'),
-      'xstate.error.actor.awaitSession': 'signedOut',
+      'xstate.done.actor.awaitSession': (step) => {
+        if (signedIn(step)) return 'profileStep';
+        if (viaLink(step.before.context)) return 'choosingSignup';
+        return step.before.context.forceLogin === false ? 'redirectingToLogin' : 'choosingLogin';
+      },
+      'xstate.error.actor.awaitSession': ({ before }) => {
+        if (viaLink(before.context)) return 'choosingSignup';
+        return before.context.forceLogin === false ? 'redirectingToLogin' : 'choosingLogin';
+      },
       'signup.choose': unchanged,
+      'login.choose': unchanged,
       'profile.submit': unchanged,
       'xstate.snapshot.profileStep': unchanged,
       'xstate.done.actor.profileStep': (step) => {
         if (stepFailed(step)) return 'failed';
-        return step.before.context.user?.email_verified === true ? 'loadingInvites' : 'unverifiedEmail';
+        const verified = step.before.context.user?.email_verified === true;
+        if (viaLink(step.before.context)) return verified ? 'loadingInvites' : 'unverifiedEmail';
+        return verified ? 'enteringCode' : 'verifyingEmail';
       },
       'xstate.error.actor.profileStep': 'failed',
       'email.verify': unchanged,
@@ -276,48 +307,6 @@ export const inviteSpec = definePathSpec({
         return status === 403 ? 'unverifiedEmail' : 'failed';
       },
       'switchPractice.open': { otherPractice: unchanged, inviteNotFound: unchanged },
-    },
-  },
-});
-
-export const inviteCodeSpec = definePathSpec({
-  name: 'inviteCode',
-  machine: inviteCodeMachine,
-  inputs: [
-    { forceLogin: null, code: 'joinau01' },
-    { forceLogin: false, code: null },
-  ],
-  events: {
-    'xstate.done.actor.awaitSession': inviteSessionDone,
-    ...profileStepEvents,
-    'xstate.done.actor.joinWithCode': done('joinWithCode', fixtures.bondi),
-    'xstate.error.actor.joinWithCode': error(
-      'joinWithCode',
-      failure(404, 'Invalid invite code'),
-      failure(500),
-    ),
-    'login.choose': [ev({ type: 'login.choose', connection: 'apple' })],
-    'code.submit': [ev({ type: 'code.submit', code: 'joinau01' }), ev({ type: 'code.submit', code: '   ' })],
-  },
-  // Spec §2 /invite-code: signed out → the login chooser (or straight to the login page when
-  // `forceLogin=false`); then the profile step, a verified email and the code form.
-  expected: {
-    initial: 'checkingSession',
-    on: {
-      'xstate.done.actor.awaitSession': (step) => {
-        if (signedIn(step)) return 'profileStep';
-        return step.before.context.forceLogin === false ? 'redirectingToLogin' : 'choosingLogin';
-      },
-      'xstate.error.actor.awaitSession': ({ before }) =>
-        before.context.forceLogin === false ? 'redirectingToLogin' : 'choosingLogin',
-      'login.choose': unchanged,
-      'profile.submit': unchanged,
-      'xstate.snapshot.profileStep': unchanged,
-      'xstate.done.actor.profileStep': (step) => {
-        if (stepFailed(step)) return 'failed';
-        return step.before.context.user?.email_verified === true ? 'enteringCode' : 'unverifiedEmail';
-      },
-      'xstate.error.actor.profileStep': 'failed',
       'code.submit': ({ event }) =>
         (event as EventObject & { code: string }).code.trim() !== '' ? 'submittingCode' : unchanged,
       'xstate.done.actor.joinWithCode': 'redirecting',
@@ -361,8 +350,7 @@ export const portalRedirectSpec = definePathSpec({
 export const practiceSpecs = [
   landingSpec,
   switchPracticeSpec,
-  inviteSpec,
-  inviteCodeSpec,
+  joinPracticeSpec,
   profileStepSpec,
   portalRedirectSpec,
 ];

@@ -14,8 +14,7 @@ import { loadingPathSpec } from './loading.model';
 import { onboardingPathSpec } from './onboarding.model';
 import { practiceActivationPathSpec } from './practice-activation.model';
 import {
-  inviteCodeSpec,
-  inviteSpec,
+  joinPracticeSpec,
   landingSpec,
   portalRedirectSpec,
   profileStepSpec,
@@ -43,8 +42,7 @@ export const registry: RegistryEntry[] = [
   { name: 'appBootstrap', spec: appBootstrapPathSpec },
   { name: 'landing', spec: landingSpec },
   { name: 'switchPractice', spec: switchPracticeSpec },
-  { name: 'invite', spec: inviteSpec },
-  { name: 'inviteCode', spec: inviteCodeSpec },
+  { name: 'joinPractice', spec: joinPracticeSpec },
   { name: 'profileStep', spec: profileStepSpec },
   { name: 'portalRedirect', spec: portalRedirectSpec },
 ];

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import { NotSignedInError } from '../../auth/token';
 import { toCallFailure } from './api';
-import { toPayload } from './invites';
+import { clearInviteLanding } from './invite-landing';
+import { practiceTarget, toPayload } from './invites';
 import {
-  clearInviteLanding,
   clearStoredInvite,
   hasInviteLanding,
   readStoredInvite,
-  resolveInviteInput,
+  resolveInviteLink,
   storeInvite,
 } from './stored-invite';
 
@@ -52,10 +52,10 @@ describe('stored invite', () => {
 
   it('the address wins over the stored invite; without either there is no invite', () => {
     const storage = new MemoryStorage();
-    expect(resolveInviteInput({}, storage)).toEqual({ practiceKey: null, redirectUri: null });
+    expect(resolveInviteLink({}, storage)).toEqual({ practiceKey: null, redirectUri: null });
     storeInvite({ practiceKey: 'au-bondi', redirectUri: null }, storage);
-    expect(resolveInviteInput({}, storage)).toEqual({ practiceKey: 'au-bondi', redirectUri: null });
-    expect(resolveInviteInput({ practiceKey: 'uk-camden' }, storage)).toEqual({
+    expect(resolveInviteLink({}, storage)).toEqual({ practiceKey: 'au-bondi', redirectUri: null });
+    expect(resolveInviteLink({ practiceKey: 'uk-camden' }, storage)).toEqual({
       practiceKey: 'uk-camden',
       redirectUri: null,
     });
@@ -112,5 +112,40 @@ describe("the invite pages' profile payload", () => {
     expect(toPayload(profile, { email_verified: true })).toEqual({ ...profile, verifiedEmail: true });
     expect(toPayload(profile, { email_verified: false }).verifiedEmail).toBe(false);
     expect(toPayload(profile, null).verifiedEmail).toBe(false);
+  });
+});
+
+describe('the redirect after joining a practice', () => {
+  const config = {
+    app: {
+      portals: [
+        {
+          key: 'uk',
+          name: 'UK',
+          isPublic: true,
+          locales: [],
+          isEnvironmentVisible: true,
+          url: 'http://uk.example.test',
+        },
+      ],
+    },
+    auth: {},
+  } as never;
+  const environmentUrl = 'http://uk.example.test/practice/uk-camden';
+
+  it('an invitation link goes to its redirectUri when allowed, else to the practice', () => {
+    expect(practiceTarget({ redirectUri: 'http://uk.example.test/welcome', environmentUrl }, config)).toBe(
+      'http://uk.example.test/welcome',
+    );
+    expect(practiceTarget({ redirectUri: 'http://evil.example/', environmentUrl }, config)).toBe(
+      environmentUrl,
+    );
+  });
+
+  it('without a redirectUri (an invite code) the practice environment is the target, checked by the redirect', () => {
+    expect(practiceTarget({ redirectUri: null, environmentUrl }, config)).toBe(environmentUrl);
+    expect(practiceTarget({ redirectUri: null, environmentUrl: 'http://evil.example/' }, config)).toBe(
+      'http://evil.example/',
+    );
   });
 });

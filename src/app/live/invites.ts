@@ -2,22 +2,21 @@ import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { Invite, Profile, SessionUser, UserPractice } from '../../../machines/domain';
-import { type InviteActor, inviteMachine } from '../../../machines/invite.machine';
 import {
-  type InviteCodeActor,
-  type InviteCodeInput,
-  inviteCodeMachine,
-} from '../../../machines/invite-code.machine';
+  type JoinPracticeActor,
+  type JoinPracticeInput,
+  joinPracticeMachine,
+} from '../../../machines/join-practice.machine';
 import { profileStepMachine } from '../../../machines/profile-step.machine';
 import { selectUser } from '../../../machines/session.machine';
 import type { ProfilePayload } from '../../api/endpoints';
-import { call, fallbackLists } from './api';
+import { call } from './api';
 import { type FlowEdges, settledSession, useFlowEdges } from './edge';
 import { firstAllowedUrl } from './redirects';
-import { clearStoredInvite, resolveInviteInput, storeInvite } from './stored-invite';
+import { clearStoredInvite, resolveInviteLink, storeInvite } from './stored-invite';
 
 /**
- * Effects of the invite flows (spec §2 /invite and /invite-code, §6, §8): the stored invite
+ * Effects of the join-practice machine (spec §2 /invite and /invite-code, §6, §8): the stored invite
  * (src/app/live/stored-invite.ts), the profile and invite calls, login, navigation, and the
  * redirect to `redirectUri` when it is on an allowed origin, else to the practice's environment.
  */
@@ -45,10 +44,10 @@ async function pendingInvitesOf(edges: FlowEdges): Promise<Invite[]> {
   const { userStore } = await edges.actors.realtime.load();
   const { context } = userStore.getSnapshot();
   if (context.practicesHasLoaded) return context.invites;
-  return (await call(() => fallbackLists())).invites;
+  return call(() => edges.api().pendingInvites());
 }
 
-/** The profile step both invite flows invoke (machines/profile-step.machine.ts). */
+/** The profile step the join-practice machine invokes (machines/profile-step.machine.ts). */
 export function provideProfileStep(edges: FlowEdges): typeof profileStepMachine {
   return profileStepMachine.provide({
     actors: {
@@ -62,10 +61,19 @@ export function provideProfileStep(edges: FlowEdges): typeof profileStepMachine 
   });
 }
 
-// ───────────────────────────── /invite ─────────────────────────────
+// ───────────────────────────── joining a practice ─────────────────────────────
 
-export function provideInvite(edges: FlowEdges, storage?: Storage): typeof inviteMachine {
-  return inviteMachine.provide({
+/** The redirect after joining: `redirectUri` when it is on an allowed origin, else the practice's environment. */
+export function practiceTarget(
+  params: { redirectUri: string | null; environmentUrl: string },
+  config: FlowEdges['config'],
+): string | null {
+  if (params.redirectUri === null) return params.environmentUrl;
+  return firstAllowedUrl([params.redirectUri, params.environmentUrl], config);
+}
+
+export function provideJoinPractice(edges: FlowEdges, storage?: Storage): typeof joinPracticeMachine {
+  return joinPracticeMachine.provide({
     actors: {
       awaitSession: fromPromise(() => settledSession(edges.actors.session)),
       profileStep: provideProfileStep(edges),
@@ -74,35 +82,6 @@ export function provideInvite(edges: FlowEdges, storage?: Storage): typeof invit
       acceptInvite: fromPromise<UserPractice, { practiceKey: string }>(({ input }) =>
         call(() => edges.api().acceptInvite(input.practiceKey)),
       ),
-    },
-    actions: {
-      login: (_, params) => edges.login(params),
-      navigate: (_, params) => edges.navigate(params),
-      storeInvite: (_, params) => storeInvite(params, storage),
-      clearInvite: () => clearStoredInvite(storage),
-      redirectToInviteTarget: (_, params) =>
-        edges.redirect(firstAllowedUrl([params.redirectUri, params.environmentUrl], edges.config)),
-    },
-  });
-}
-
-export function useInviteActor(search: {
-  practiceKey?: string | undefined;
-  redirectUri?: string | undefined;
-}): InviteActor {
-  const edges = useFlowEdges();
-  const [machine] = useState(() => provideInvite(edges));
-  const [input] = useState(() => resolveInviteInput(search));
-  return useActorRef(machine, { input });
-}
-
-// ───────────────────────────── /invite-code ─────────────────────────────
-
-export function provideInviteCode(edges: FlowEdges): typeof inviteCodeMachine {
-  return inviteCodeMachine.provide({
-    actors: {
-      awaitSession: fromPromise(() => settledSession(edges.actors.session)),
-      profileStep: provideProfileStep(edges),
       joinWithCode: fromPromise<UserPractice, { inviteCode: string }>(({ input }) =>
         call(() => edges.api().joinByInviteCode(input.inviteCode)),
       ),
@@ -110,14 +89,37 @@ export function provideInviteCode(edges: FlowEdges): typeof inviteCodeMachine {
     actions: {
       login: (_, params) => edges.login(params),
       navigate: (_, params) => edges.navigate(params),
-      redirectToEnvironment: (_, params) => edges.redirect(params.url),
+      storeInvite: (_, params) => storeInvite(params, storage),
+      clearInvite: () => clearStoredInvite(storage),
+      redirectToPractice: (_, params) => edges.redirect(practiceTarget(params, edges.config)),
     },
   });
 }
 
-export function useInviteCodeActor(input: InviteCodeInput): InviteCodeActor {
+/** The join-practice actor of a route screen (lives as long as the screen; the first input wins). */
+function useJoinPracticeActor(input: () => JoinPracticeInput): JoinPracticeActor {
   const edges = useFlowEdges();
-  const [machine] = useState(() => provideInviteCode(edges));
+  const [machine] = useState(() => provideJoinPractice(edges));
   const [first] = useState(input);
   return useActorRef(machine, { input: first });
+}
+
+/** /invite: the address's invitation link, else the stored one. */
+export function useInviteLinkActor(search: {
+  practiceKey?: string | undefined;
+  redirectUri?: string | undefined;
+}): JoinPracticeActor {
+  return useJoinPracticeActor(() => ({ via: 'link', ...resolveInviteLink(search) }));
+}
+
+/** /invite-code: the address's code and forceLogin. */
+export function useInviteCodeActor(search: {
+  forceLogin?: boolean | undefined;
+  code?: string | undefined;
+}): JoinPracticeActor {
+  return useJoinPracticeActor(() => ({
+    via: 'code',
+    forceLogin: search.forceLogin ?? null,
+    code: search.code ?? null,
+  }));
 }

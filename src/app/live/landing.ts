@@ -4,16 +4,22 @@ import { fromPromise } from 'xstate';
 import { type LandingActor, landingMachine } from '../../../machines/landing.machine';
 import { call } from './api';
 import { type FlowEdges, settledSession, useFlowEdges } from './edge';
-import { clearInviteLanding, hasInviteLanding } from './stored-invite';
+import { clearInviteLanding, isInviteLandingSet } from './invite-landing';
 
 /**
  * Effects of the landing machine (spec §2 '/'): the settled session, GET /api/userpractice/active,
- * the login, navigation, the environment redirect (allow-listed) and the invite landing flag.
+ * the login, navigation, the environment redirect (allow-listed), the invite landing flag and,
+ * only when the flag is set, the stored invite (its reader and schema load then, by dynamic
+ * import: the landing's first screen carries neither; decision 101).
  */
 export function provideLanding(edges: FlowEdges, storage?: Storage): typeof landingMachine {
   return landingMachine.provide({
     actors: {
       awaitSession: fromPromise(() => settledSession(edges.actors.session)),
+      checkStoredInvite: fromPromise(async () => {
+        const { hasInviteLanding } = await import('./stored-invite');
+        return hasInviteLanding(storage);
+      }),
       fetchActivePractice: fromPromise(() => call(() => edges.api().activePractice())),
     },
     actions: {
@@ -28,6 +34,6 @@ export function provideLanding(edges: FlowEdges, storage?: Storage): typeof land
 export function useLandingActor(): LandingActor {
   const edges = useFlowEdges();
   const [machine] = useState(() => provideLanding(edges));
-  const [input] = useState(() => ({ inviteLanding: hasInviteLanding() }));
+  const [input] = useState(() => ({ inviteLanding: isInviteLandingSet() }));
   return useActorRef(machine, { input });
 }

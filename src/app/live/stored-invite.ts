@@ -1,36 +1,27 @@
-import type { InviteInput } from '../../../machines/invite.machine';
+import type { InviteLink } from '../../../machines/join-practice.machine';
 import { logger } from '../../logger';
+import { storedInviteOf } from '../../validation/stored-invite';
 import { storageKeys } from '../storage-keys';
+import { isInviteLandingSet, storageOf } from './invite-landing';
 
 /**
- * The stored invite (practiceKey + redirectUri) and the invite landing flag in local storage, so
- * they survive the sign-up redirect and a reload (spec §2 /invite). Read by the landing page
- * (the one-shot flag) and the invite flow.
+ * The stored invite (practiceKey + redirectUri) in local storage, so it survives the sign-up
+ * redirect and a reload (spec §2 /invite), read back through its schema
+ * (src/validation/stored-invite.ts). Storing it sets the invite landing flag
+ * (src/app/live/invite-landing.ts). Read by the invite flow, and by the landing page only when the
+ * flag is set (loaded then, by dynamic import).
  */
 
-function storageOf(storage?: Storage): Storage | null {
-  if (storage) return storage;
-  return typeof window === 'undefined' ? null : window.localStorage;
-}
-
-export function readStoredInvite(storage?: Storage): InviteInput | null {
-  const store = storageOf(storage);
+export function readStoredInvite(storage?: Storage): InviteLink | null {
   try {
-    const raw = store?.getItem(storageKeys.invite);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<Record<keyof InviteInput, unknown>>;
-    if (typeof value.practiceKey !== 'string' || value.practiceKey === '') return null;
-    return {
-      practiceKey: value.practiceKey,
-      redirectUri:
-        typeof value.redirectUri === 'string' && value.redirectUri !== '' ? value.redirectUri : null,
-    };
+    const raw = storageOf(storage)?.getItem(storageKeys.invite);
+    return raw ? storedInviteOf(JSON.parse(raw)) : null;
   } catch {
     return null;
   }
 }
 
-export function storeInvite(invite: InviteInput, storage?: Storage): void {
+export function storeInvite(invite: InviteLink, storage?: Storage): void {
   const store = storageOf(storage);
   try {
     store?.setItem(storageKeys.invite, JSON.stringify(invite));
@@ -48,19 +39,14 @@ export function clearStoredInvite(storage?: Storage): void {
 
 /** The landing page sends a user back to /invite once after signing up (one-shot flag). */
 export function hasInviteLanding(storage?: Storage): boolean {
-  const store = storageOf(storage);
-  return store?.getItem(storageKeys.inviteLanding) === 'true' && readStoredInvite(storage) !== null;
-}
-
-export function clearInviteLanding(storage?: Storage): void {
-  storageOf(storage)?.removeItem(storageKeys.inviteLanding);
+  return isInviteLandingSet(storage) && readStoredInvite(storage) !== null;
 }
 
 /** The invite of the page: the address's practiceKey wins, else the stored invite. */
-export function resolveInviteInput(
+export function resolveInviteLink(
   search: { practiceKey?: string | undefined; redirectUri?: string | undefined },
   storage?: Storage,
-): InviteInput {
+): InviteLink {
   if (search.practiceKey) return { practiceKey: search.practiceKey, redirectUri: search.redirectUri ?? null };
   return readStoredInvite(storage) ?? { practiceKey: null, redirectUri: null };
 }

@@ -4,9 +4,9 @@ import { useInviteCodeActor } from '../live/invites';
 
 const route = getRouteApi('/invite-code');
 
-/** /invite-code: the route's invite-code actor, rendered by its view. */
+/** /invite-code: the join-practice actor of an invite code entry, rendered by its view. */
 export function InviteCodeScreen() {
   const search = route.useSearch();
-  const actor = useInviteCodeActor({ forceLogin: search.forceLogin ?? null, code: search.code ?? null });
+  const actor = useInviteCodeActor(search);
   return <InviteCodeView actor={actor} />;
 }

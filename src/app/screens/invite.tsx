@@ -1,12 +1,12 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { InviteView } from '../../views/invites/invite-page';
-import { useInviteActor } from '../live/invites';
+import { useInviteLinkActor } from '../live/invites';
 
 const route = getRouteApi('/invite');
 
-/** /invite: the route's invite actor (from the address or the stored invite), rendered by its view. */
+/** /invite: the join-practice actor of the invitation link (from the address or the stored invite). */
 export function InviteScreen() {
   const search = route.useSearch();
-  const actor = useInviteActor(search);
+  const actor = useInviteLinkActor(search);
   return <InviteView actor={actor} />;
 }

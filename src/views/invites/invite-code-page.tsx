@@ -3,10 +3,11 @@ import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
 import { defineMessages, useIntl } from 'react-intl';
 import {
-  type InviteCodeActor,
-  type InviteCodeContext,
-  selectInviteCodeView,
-} from '../../../machines/invite-code.machine';
+  type JoinPracticeActor,
+  type JoinPracticeContext,
+  selectJoinPracticeUser,
+  selectJoinPracticeView,
+} from '../../../machines/join-practice.machine';
 import { selectProfileStepFailure, selectStepBusy } from '../../../machines/profile-step.machine';
 import { FormField } from '../../forms/form-field';
 import { SubmitForm } from '../../forms/submit-form';
@@ -61,9 +62,8 @@ export const inviteCodeMessages = defineMessages({
 
 const m = inviteCodeMessages;
 
-type Snapshot = Parameters<typeof selectInviteCodeView>[0];
-const ctx = (s: Snapshot) => s.context as InviteCodeContext;
-const selectUser = (s: Snapshot) => ctx(s).user;
+type Snapshot = Parameters<typeof selectJoinPracticeView>[0];
+const ctx = (s: Snapshot): JoinPracticeContext => s.context;
 const selectCode = (s: Snapshot) => ctx(s).code;
 const selectErrorCode = (s: Snapshot) => ctx(s).errorCode;
 const selectServerMessage = (s: Snapshot) => ctx(s).serverMessage;
@@ -72,11 +72,14 @@ interface InviteCodeValues {
   inviteCode: string;
 }
 
-/** /invite-code?forceLogin=&code= — a thin view of machines/invite-code.machine.ts; the route owns the actor. */
-export function InviteCodeView({ actor }: { actor: InviteCodeActor }) {
+/**
+ * /invite-code?forceLogin=&code= — a thin view of machines/join-practice.machine.ts entered by code;
+ * the route owns the actor.
+ */
+export function InviteCodeView({ actor }: { actor: JoinPracticeActor }) {
   const intl = useIntl();
-  const view = useSelector(actor, selectInviteCodeView);
-  const user = useSelector(actor, selectUser);
+  const view = useSelector(actor, selectJoinPracticeView);
+  const user = useSelector(actor, selectJoinPracticeUser);
   const profileFailure = useSelector(actor, selectProfileStepFailure);
   const busy = useSelector(actor, selectStepBusy);
   const code = useSelector(actor, selectCode);

@@ -1,7 +1,11 @@
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
-import { type InviteActor, type InviteContext, selectInviteView } from '../../../machines/invite.machine';
+import {
+  type JoinPracticeActor,
+  selectJoinPracticeUser,
+  selectJoinPracticeView,
+} from '../../../machines/join-practice.machine';
 import { selectProfileStepFailure, selectStepBusy } from '../../../machines/profile-step.machine';
 import { LoginChooser } from '../../ui/login-chooser';
 import { BusyScreen } from '../shared/busy-screen';
@@ -75,14 +79,14 @@ export const inviteMessages = defineMessages({
 
 const m = inviteMessages;
 
-type Snapshot = Parameters<typeof selectInviteView>[0];
-const selectUser = (s: Snapshot) => (s.context as InviteContext).user;
-
-/** /invite?practiceKey=&redirectUri= — a thin view of machines/invite.machine.ts; the route owns the actor. */
-export function InviteView({ actor }: { actor: InviteActor }) {
+/**
+ * /invite?practiceKey=&redirectUri= — a thin view of machines/join-practice.machine.ts entered by an
+ * invitation link; the route owns the actor.
+ */
+export function InviteView({ actor }: { actor: JoinPracticeActor }) {
   const intl = useIntl();
-  const view = useSelector(actor, selectInviteView);
-  const user = useSelector(actor, selectUser);
+  const view = useSelector(actor, selectJoinPracticeView);
+  const user = useSelector(actor, selectJoinPracticeUser);
   const failure = useSelector(actor, selectProfileStepFailure);
   const saving = useSelector(actor, selectStepBusy);
 
