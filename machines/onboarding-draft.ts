@@ -46,13 +46,6 @@ export interface DraftContext {
   regions: RegionChoice[];
 }
 
-/**
- * A failed call as the onboarding's provided actors report it: the app's one failure type
- * (`CallFailure`, machines/practice-flow.ts; 401 = not signed in, `fieldErrors` keyed by payload
- * path such as `practice.businessName`), plus the server's retry hint of a 429 when it gave one.
- */
-export type OnboardingCallFailure = CallFailure & { retryAfterSeconds?: number | null };
-
 const apiPrefix = 'Api, Request failed, ';
 
 /** Server message without the 'Api, Request failed, ' prefix (spec §8), or null when empty. */
@@ -81,8 +74,7 @@ export function isRateLimited(error: unknown): boolean {
 
 /** The server's retry hint of a rate-limited failure (429), when it gave one. */
 export function retryAfterOf(error: unknown): number | null {
-  const hint =
-    typeof error === 'object' && error !== null ? (error as OnboardingCallFailure).retryAfterSeconds : null;
+  const hint = typeof error === 'object' && error !== null ? (error as CallFailure).retryAfterSeconds : null;
   return typeof hint === 'number' ? hint : null;
 }
 

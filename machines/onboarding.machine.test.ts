@@ -21,13 +21,7 @@ import {
   selectRestarts,
   selectStep,
 } from './onboarding.machine';
-import {
-  emptyDraft,
-  type OnboardingCallFailure,
-  type OnboardingDraft,
-  type PracticeDraft,
-  stripApiPrefix,
-} from './onboarding-draft';
+import { emptyDraft, type OnboardingDraft, type PracticeDraft, stripApiPrefix } from './onboarding-draft';
 import { practiceActivationMachine, selectTakingLong } from './practice-activation.machine';
 import type { CallFailure } from './practice-flow';
 
@@ -174,11 +168,7 @@ const validation = (fieldErrors: Record<string, string[]>): CallFailure => ({
   message: null,
   fieldErrors,
 });
-const callFailure = (
-  status: number,
-  message: string | null,
-  retryAfterSeconds?: number,
-): OnboardingCallFailure => ({
+const callFailure = (status: number, message: string | null, retryAfterSeconds?: number): CallFailure => ({
   status,
   message,
   fieldErrors: {},

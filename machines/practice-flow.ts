@@ -14,12 +14,13 @@ export interface SessionAnswer {
 /**
  * How a provided actor reports a failed call (src/app/live/* map the API client's ApiError to
  * this shape): the HTTP status (client-side statuses per spec §8), the server's message and the
- * field errors of a validation answer.
+ * field errors of a validation answer; a 429's retry hint in seconds when the server gave one.
  */
 export interface CallFailure {
   status: number;
   message: string | null;
   fieldErrors: Record<string, string[]>;
+  retryAfterSeconds?: number | null;
 }
 
 export interface NavigateParams {

@@ -13,12 +13,8 @@ import {
   onboardingMachine,
   type RouteChangedEvent,
 } from '../../machines/onboarding.machine';
-import {
-  emptyDraft,
-  isProfileComplete,
-  type OnboardingCallFailure,
-  type PracticeDraft,
-} from '../../machines/onboarding-draft';
+import { emptyDraft, isProfileComplete, type PracticeDraft } from '../../machines/onboarding-draft';
+import type { CallFailure } from '../../machines/practice-flow';
 import { describeMachine } from '../support/machine-graph';
 import { definePathSpec, errorOf, outputOf, type StepExpectations, unchanged } from '../support/paths';
 
@@ -77,19 +73,19 @@ export const fixtures = {
       'practice.address.city': ['City must be at least 3 characters'],
       terms: ['Check the form'],
     },
-  } satisfies OnboardingCallFailure,
+  } satisfies CallFailure,
   failed: {
     status: 409,
     message: 'Api, Request failed, Practice exists',
     fieldErrors: {},
-  } satisfies OnboardingCallFailure,
-  unauthenticated: { status: 401, message: null, fieldErrors: {} } satisfies OnboardingCallFailure,
+  } satisfies CallFailure,
+  unauthenticated: { status: 401, message: null, fieldErrors: {} } satisfies CallFailure,
   limited: {
     status: 429,
     message: 'Too many attempts',
     fieldErrors: {},
     retryAfterSeconds: 42,
-  } satisfies OnboardingCallFailure,
+  } satisfies CallFailure,
 };
 
 const regions: OnboardingInput['regions'] = [
@@ -160,7 +156,7 @@ const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])>
       status: 400,
       message: null,
       fieldErrors: { phone: ['Phone is invalid'] },
-    } satisfies OnboardingCallFailure,
+    } satisfies CallFailure,
     new Error('500'),
   ),
   'xstate.done.actor.fetchDevices': done('fetchDevices', [{ deviceKey: 'd1', name: 'Hub', type: 'hub' }]),
@@ -257,7 +253,7 @@ const practiceForm = (s: Snapshot) =>
 const thankYou = 'thankYou';
 /** What a failure is, read from the spec's rules (401 = not signed in; field errors = refused; 429 = too many). */
 const failureKind = (event: EventObject): 'unauthenticated' | 'validation' | 'limited' | 'failed' => {
-  const failure = errorOf<Partial<OnboardingCallFailure>>(event);
+  const failure = errorOf<Partial<CallFailure>>(event);
   if (failure.status === 401) return 'unauthenticated';
   if (Object.keys(failure.fieldErrors ?? {}).length > 0) return 'validation';
   return failure.status === 429 ? 'limited' : 'failed';

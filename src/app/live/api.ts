@@ -1,4 +1,3 @@
-import type { Invite, UserPractice } from '../../../machines/domain';
 import type { CallFailure } from '../../../machines/practice-flow';
 import { type ApiClient, createApiClient, isApiError } from '../../api/client';
 import { createEndpoints, type Endpoints } from '../../api/endpoints';
@@ -17,7 +16,10 @@ export function toCallFailure(error: unknown): CallFailure {
   if (isApiError(error)) {
     // Client-made messages (network down, timeout, unparseable) are not the server's words.
     const message = error.code === 'HTTP_ERROR' && !error.messageDescriptor ? error.message : null;
-    return { status: error.status, message, fieldErrors: error.fieldErrors };
+    const failure: CallFailure = { status: error.status, message, fieldErrors: error.fieldErrors };
+    // The server's retry hint (429), when it gave one.
+    if (error.retryAfterSeconds !== null) failure.retryAfterSeconds = error.retryAfterSeconds;
+    return failure;
   }
   return { status: 500, message: null, fieldErrors: {} };
 }
@@ -45,17 +47,4 @@ let sharedEndpoints: Endpoints | null = null;
 export function api(): Endpoints {
   sharedEndpoints ??= createEndpoints(apiClient());
   return sharedEndpoints;
-}
-
-/**
- * GET /api/userpractice/ read whole: the local stack (like the real API) answers the pending
- * invites beside `userPractices`; the declared endpoint returns the list only. Read when the user
- * store has not loaded yet.
- */
-export async function fallbackLists(): Promise<{ userPractices: UserPractice[]; invites: Invite[] }> {
-  const answer = await apiClient().request<
-    { userPractices?: UserPractice[]; invites?: Invite[] } | UserPractice[]
-  >('/api/userpractice/');
-  if (Array.isArray(answer)) return { userPractices: answer, invites: [] };
-  return { userPractices: answer?.userPractices ?? [], invites: answer?.invites ?? [] };
 }

@@ -4,14 +4,8 @@ import { emptyDraft, type OnboardingDraft } from '../../../machines/onboarding-d
 import { ApiError } from '../../api/client';
 import { NotSignedInError } from '../../auth/token';
 import { storageKeys } from '../storage-keys';
-import {
-  afterPaintNavigator,
-  callKeepingRetryHint,
-  clearStoredDraft,
-  readDraft,
-  regionChoicesOf,
-  writeDraft,
-} from './onboarding';
+import { call } from './api';
+import { afterPaintNavigator, clearStoredDraft, readDraft, regionChoicesOf, writeDraft } from './onboarding';
 
 const draft: OnboardingDraft = {
   pin: '1234',
@@ -77,7 +71,7 @@ describe('onboarding draft in local storage', () => {
 
 describe('API errors as the machine reads them', () => {
   const failureOf = async (error: unknown) =>
-    callKeepingRetryHint(() => Promise.reject(error)).then(
+    call(() => Promise.reject(error)).then(
       () => {
         throw new Error('expected a failure');
       },

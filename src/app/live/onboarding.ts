@@ -9,11 +9,7 @@ import {
   onboardingMachine,
   type RouteChangedEvent,
 } from '../../../machines/onboarding.machine';
-import type {
-  OnboardingCallFailure,
-  OnboardingDraft,
-  RegionChoice,
-} from '../../../machines/onboarding-draft';
+import type { OnboardingDraft, RegionChoice } from '../../../machines/onboarding-draft';
 import {
   type PracticeActivationEvent,
   practiceActivationMachine,
@@ -25,7 +21,6 @@ import {
   selectSessionStatus,
   selectUser,
 } from '../../../machines/session.machine';
-import { isApiError } from '../../api/client';
 import type { Endpoints } from '../../api/endpoints';
 import { logger } from '../../logger';
 import {
@@ -36,7 +31,7 @@ import {
 } from '../../validation/stored-draft';
 import type { RootActors } from '../root-actors';
 import { storageKeys } from '../storage-keys';
-import { api, call, toCallFailure } from './api';
+import { api, call } from './api';
 import { routerNavigate } from './edge';
 import { redirectToEnvironment } from './redirects';
 
@@ -100,22 +95,6 @@ export function clearStoredDraft(storage: Storage = window.localStorage): void {
 }
 
 // ───────────────────────────── calls ─────────────────────────────
-
-/**
- * `call` (src/app/live/api.ts) keeping the server's retry hint of a 429, which the pin and
- * practice steps show ('Please wait 42 seconds'): the failure is the app's `CallFailure` plus
- * `retryAfterSeconds` when the server gave one.
- */
-export async function callKeepingRetryHint<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    const failure: OnboardingCallFailure = toCallFailure(error);
-    if (isApiError(error) && error.retryAfterSeconds !== null)
-      failure.retryAfterSeconds = error.retryAfterSeconds;
-    throw failure;
-  }
-}
 
 // ───────────────────────────── real-time practices ─────────────────────────────
 
@@ -186,7 +165,7 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
 
   return onboardingMachine.provide({
     actors: {
-      verifyPin: fromPromise(({ input }) => callKeepingRetryHint(() => endpoints().verifyPin(input.pin))),
+      verifyPin: fromPromise(({ input }) => call(() => endpoints().verifyPin(input.pin))),
       getSessionUser: fromPromise(sessionUser),
       signUp: fromPromise(({ input }) =>
         loginRedirect({ connection: input.connection, screenHint: 'signup', returnTo: input.returnTo }),
@@ -210,9 +189,7 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
           }),
         ),
       ),
-      fetchDevices: fromPromise(({ input }) =>
-        callKeepingRetryHint(() => endpoints().fetchDevices(input.pin)),
-      ),
+      fetchDevices: fromPromise(({ input }) => call(() => endpoints().fetchDevices(input.pin))),
       registerPractice: fromPromise(({ input }) => authed(() => endpoints().registerPractice(input))),
       loadDirectoryPractice: fromPromise(({ input }) =>
         call(() => endpoints().sharedDirectoryPractice(input.key)),
