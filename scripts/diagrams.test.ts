@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCheckMachine } from '../machines/build-check.machine';
-import { loadingMachine } from '../machines/loading.machine';
+import { buildCheckMachine } from '#machines/build-check.machine';
+import { loadingMachine } from '#machines/loading.machine';
 import { renderMachine } from './diagrams';
 
 describe('scripts/diagrams', () => {

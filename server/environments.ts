@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RegionKey } from '../machines/domain';
+import type { RegionKey } from '#machines/domain';
 import { escapeHtml, page, sendHtml } from './http-util';
 import type { Repo } from './repo';
 

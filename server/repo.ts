@@ -1,4 +1,4 @@
-import type { RegionKey, UserState } from '../machines/domain';
+import type { RegionKey, UserState } from '#machines/domain';
 import type { Db } from './db';
 import { createAccounts } from './repo/accounts';
 import { createActivation } from './repo/activation';

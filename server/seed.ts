@@ -1,4 +1,4 @@
-import type { Address, Device, RegionKey } from '../machines/domain';
+import type { Address, Device, RegionKey } from '#machines/domain';
 import type { Db } from './db';
 import { hashPassword } from './repo/accounts';
 import { normaliseBusinessNumber } from './repo/activation';

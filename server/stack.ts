@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import type { RegionKey } from '../machines/domain';
+import type { RegionKey } from '#machines/domain';
 import { createApi, type TokenClaims } from './api/index';
 import { sendFailure, sendProblem } from './api/responses';
 import { createStaticHandler, readScriptHashes, securityHeaders } from './app';

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { UserState, UserStateMessage } from '../machines/domain';
+import type { UserState, UserStateMessage } from '#machines/domain';
 
 /**
  * The seam between the API (which changes user state) and the real-time hub (which pushes it).

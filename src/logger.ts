@@ -1,4 +1,4 @@
-import type { LogLevel } from '../machines/domain';
+import type { LogLevel } from '#machines/domain';
 
 /**
  * The app's one logger. Its level comes from the app config's `loglevel` (default INFO).

@@ -4,7 +4,7 @@
  */
 import type { ReactElement } from 'react';
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
-import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
 import type { PathSpec } from '../../tests/support/paths';
 import { viewConfig } from '../../tests/support/view-config';
 import { fakedMachine } from '../viewer/walker';

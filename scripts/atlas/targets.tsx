@@ -16,16 +16,16 @@ import {
 import { useSelector } from '@xstate/react';
 import { type ReactElement, useState } from 'react';
 import { type AnyActorRef, createActor, fromPromise } from 'xstate';
-import type { SessionUser } from '../../machines/domain';
-import { hubConnectionMachine } from '../../machines/hub-connection.machine';
+import type { SessionUser } from '#machines/domain';
+import { hubConnectionMachine } from '#machines/hub-connection.machine';
 import {
   type LoginRequest,
   type LogoutRequest,
   type SessionCheckResult,
   selectIsProviderUnreachable,
   sessionMachine,
-} from '../../machines/session.machine';
-import { userStoreMachine } from '../../machines/user-store.machine';
+} from '#machines/session.machine';
+import { userStoreMachine } from '#machines/user-store.machine';
 import { RootActorsProvider } from '../../src/app/actors-context';
 import { BootstrapView } from '../../src/app/bootstrap-view';
 import { existingRealtime, type RootActors } from '../../src/app/root-actors';

@@ -6,7 +6,7 @@ import type {
   PracticeRegistration,
   Profile,
   RegionKey,
-} from '../../machines/domain';
+} from '#machines/domain';
 import { BodyError, readJsonBody, sendJson } from '../http-util';
 import { sendVerificationEmail } from '../mail';
 import type { Repo } from '../repo';

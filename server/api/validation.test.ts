@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PracticeRegistration, Profile } from '../../machines/domain';
+import type { PracticeRegistration, Profile } from '#machines/domain';
 import { bodyShape, type Shape, unknownFields, validateBody } from './validation';
 
 /** The shape a complete value has: the test's independent view of the domain types' fields. */

@@ -11,7 +11,7 @@ import {
   LogLevel,
 } from '@microsoft/signalr';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { UserStateMessage } from '../../machines/domain';
+import type { UserStateMessage } from '#machines/domain';
 import { createSigner, type Signer, type StoredState, startTestHub, type TestHub } from './test-support';
 
 /** Collects the client's log lines instead of printing them (console.error fails a test). */

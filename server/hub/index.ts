@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import type { UserStateMessage } from '../../machines/domain';
+import type { UserStateMessage } from '#machines/domain';
 import { BodyError, MAX_BODY_BYTES, readRawBody } from '../http-util';
 import type { UserEventBus, UserStateReader } from '../user-events';
 import {

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { type CryptoKey, generateKeyPair, jwtVerify, SignJWT } from 'jose';
-import type { UserState } from '../../machines/domain';
+import type { UserState } from '#machines/domain';
 import { createUserEventBus, type UserEventBus } from '../user-events';
 import { attachHub, type Hub } from './index';
 

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 import Provider, { errors, type KoaContextLike, type TokenInstance } from 'oidc-provider';
-import type { ProviderCode } from '../../machines/domain';
+import type { ProviderCode } from '#machines/domain';
 import { strongPasswordPattern } from '../../src/validation/patterns';
 import {
   BodyError,

@@ -1,4 +1,4 @@
-import type { ProviderCode } from '../../machines/domain';
+import type { ProviderCode } from '#machines/domain';
 import { escapeHtml, page } from '../http-util';
 import type { UserRecord } from '../repo/accounts';
 

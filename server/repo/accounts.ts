@@ -1,5 +1,5 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import type { ProviderCode } from '../../machines/domain';
+import type { ProviderCode } from '#machines/domain';
 import { now, type RepoContext } from './shared';
 
 /** Accounts (the identity provider's user store) and their email-verification tickets. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Device, PracticeRegistration } from '../../machines/domain';
+import type { Device, PracticeRegistration } from '#machines/domain';
 import type { createPractices } from './practices';
 import type { createProfiles } from './profiles';
 import { BusinessError, now, type RepoContext } from './shared';

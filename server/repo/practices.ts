@@ -1,11 +1,4 @@
-import type {
-  Address,
-  Device,
-  DirectoryPractice,
-  Invite,
-  RegionKey,
-  UserPractice,
-} from '../../machines/domain';
+import type { Address, Device, DirectoryPractice, Invite, RegionKey, UserPractice } from '#machines/domain';
 import { BusinessError, now, type RepoContext } from './shared';
 
 /** Practices, memberships and the active practice, invites and invite codes, the shared directory. */

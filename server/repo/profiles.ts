@@ -1,4 +1,4 @@
-import type { Profile } from '../../machines/domain';
+import type { Profile } from '#machines/domain';
 import { now, type RepoContext } from './shared';
 
 /** User profiles (spec §3 Profile), one per account. */

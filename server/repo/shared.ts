@@ -1,4 +1,4 @@
-import type { RegionKey } from '../../machines/domain';
+import type { RegionKey } from '#machines/domain';
 import type { Db } from '../db';
 
 /** What every aggregate of the store shares: the database, the clock, fault points, environment URLs. */

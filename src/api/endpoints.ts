@@ -15,7 +15,7 @@ import type {
   Profile,
   ProviderCode,
   UserPractice,
-} from '../../machines/domain';
+} from '#machines/domain';
 import { type ApiClient, ApiError, apiMessages, clientStatus, messageText } from './client';
 
 /** Body of POST /api/profile/. */

@@ -1,8 +1,8 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { startTransition, useEffect, useState } from 'react';
-import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
-import { selectUpdateAvailable } from '../../machines/build-check.machine';
+import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
+import { selectUpdateAvailable } from '#machines/build-check.machine';
 import { clearAllCookies, removeProviderKeys } from '../auth/provider-storage';
 import { LazyPart, partLoader } from '../ui/lazy-part';
 import { NewVersionFallback } from '../ui/new-version-fallback';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { type ReactNode, useDeferredValue } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import type { appBootstrapMachine, RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import type { appBootstrapMachine, RuntimeConfig } from '#machines/app-bootstrap.machine';
 import { GenericFailureScreen } from '../ui/errors/error-screen';
 import { FailureActions } from '../ui/errors/failure-actions';
 import { LoadingScreen } from '../ui/loading-screen';

@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { selectSessionStatus } from '../../machines/session.machine';
+import { selectSessionStatus } from '#machines/session.machine';
 import { useRuntimeConfig } from '../ui/runtime-config';
 import { SignInPendingView } from '../views/auth/sign-in-pending';
 import { useRootActors } from './actors-context';

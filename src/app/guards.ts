@@ -1,6 +1,6 @@
-import { authConstants } from '../../machines/constants';
-import type { SessionUser } from '../../machines/domain';
-import { selectSessionStatus } from '../../machines/session.machine';
+import { authConstants } from '#machines/constants';
+import type { SessionUser } from '#machines/domain';
+import { selectSessionStatus } from '#machines/session.machine';
 import { guardReturnTo, screenHintFor } from '../auth/return-to';
 import { settledSnapshot } from './live/edge';
 import { leaving } from './live/session';

@@ -1,6 +1,6 @@
 import type { ActorRefFrom } from 'xstate';
-import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
-import { selectSessionStatus, type sessionMachine } from '../../machines/session.machine';
+import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
+import { selectSessionStatus, type sessionMachine } from '#machines/session.machine';
 import type { RealtimeRoot } from '../realtime/root';
 import { createSessionActor } from './live/session';
 import { bindUserStorage } from './user-storage';

@@ -3,7 +3,7 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
-import { selectIsProviderUnreachable } from '../../machines/session.machine';
+import { selectIsProviderUnreachable } from '#machines/session.machine';
 import { ConnectionStatus } from '../realtime/connection-status';
 import { HubConnectionActorContext } from '../realtime/context';
 import { useRuntimeConfig } from '../ui/runtime-config';

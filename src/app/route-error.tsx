@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useContext, useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { selectSessionStatus, type sessionMachine } from '../../machines/session.machine';
+import { selectSessionStatus, type sessionMachine } from '#machines/session.machine';
 import { logger } from '../logger';
 import { forgetFailedStylesheets } from '../ui/chunk-retry';
 import { GenericFailureScreen } from '../ui/errors/error-screen';

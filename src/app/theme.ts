@@ -1,5 +1,5 @@
 import { type CSSVariablesResolver, createTheme, darken, rem } from '@mantine/core';
-import { breakpoints } from '../../machines/constants';
+import { breakpoints } from '#machines/constants';
 
 const em = (px: number) => `${px / 16}em`;
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { SessionUser } from '../../machines/domain';
+import type { SessionUser } from '#machines/domain';
 import {
   type LogoutRequest,
   type SessionCheckResult,
   selectIsSettled,
   sessionMachine,
-} from '../../machines/session.machine';
+} from '#machines/session.machine';
 import { storageKeys } from './storage-keys';
 import { bindUserStorage, perUserStorageKeys } from './user-storage';
 

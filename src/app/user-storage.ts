@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../machines/domain';
+import type { SessionUser } from '#machines/domain';
 import { logger } from '../logger';
 import { storageKeys } from './storage-keys';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthConfig } from '../../machines/domain';
+import type { AuthConfig } from '#machines/domain';
 import { clientOptionsFor, normaliseDomain, scopeFor } from './auth-client';
 
 const base: AuthConfig = {

@@ -1,6 +1,6 @@
 import type { Auth0Client, Auth0ClientOptions } from '@auth0/auth0-spa-js';
-import { authConstants } from '../../machines/constants';
-import type { AuthConfig } from '../../machines/domain';
+import { authConstants } from '#machines/constants';
+import type { AuthConfig } from '#machines/domain';
 
 /**
  * The identity provider's SDK, created once from the runtime auth configuration

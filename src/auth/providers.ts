@@ -1,4 +1,4 @@
-import type { LoginConnection, ProviderCode } from '../../machines/domain';
+import type { LoginConnection, ProviderCode } from '#machines/domain';
 
 /** Provider codes (spec §9): auth0 = Email, waad and windowslive = Microsoft, apple, google-oauth2. */
 export type ProviderName = 'email' | 'microsoft' | 'apple' | 'google';

@@ -1,4 +1,4 @@
-import type { AuthConfig } from '../../machines/domain';
+import type { AuthConfig } from '#machines/domain';
 import { providerKeyPrefix } from './provider-storage';
 
 /**

@@ -1,4 +1,4 @@
-import { authErrorCode } from '../../machines/session.machine';
+import { authErrorCode } from '#machines/session.machine';
 import { existingAuthClient } from './auth-client';
 
 /**

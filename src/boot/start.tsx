@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { LocaleCode } from '../../machines/domain';
+import type { LocaleCode } from '#machines/domain';
 import { App } from '../app/app';
 import { cssVariablesResolver, theme } from '../app/theme';
 import { loadMessages } from '../i18n/catalogs';

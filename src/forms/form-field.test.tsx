@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Form, Formik, type FormikProps } from 'formik';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { RegionKey } from '../../machines/domain';
+import type { RegionKey } from '#machines/domain';
 import { renderWithProviders } from '../../tests/support/render';
 import { ApiError } from '../api/client';
 import type { FieldSpec } from '../validation/fields';

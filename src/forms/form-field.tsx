@@ -14,7 +14,7 @@ import {
 import { type FormikHelpers, useField, useFormikContext } from 'formik';
 import { type ChangeEvent, type FocusEvent, memo, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { RegionKey } from '../../machines/domain';
+import type { RegionKey } from '#machines/domain';
 import type { FieldOption, FieldSpec } from '../validation/fields';
 import type { Descriptor } from '../validation/messages';
 import { regions } from '../validation/regions';

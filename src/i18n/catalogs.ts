@@ -1,4 +1,4 @@
-import type { LocaleCode } from '../../machines/domain';
+import type { LocaleCode } from '#machines/domain';
 import type { Messages } from './intl-provider';
 import { defaultLocale } from './locale';
 

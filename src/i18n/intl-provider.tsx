@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { MessageFormatElement } from 'react-intl';
 import { IntlProvider } from 'react-intl';
-import type { LocaleCode } from '../../machines/domain';
+import type { LocaleCode } from '#machines/domain';
 import { logger } from '../logger';
 import { defaultLocale } from './locale';
 

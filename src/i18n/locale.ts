@@ -1,4 +1,4 @@
-import type { LocaleCode, RegionKey } from '../../machines/domain';
+import type { LocaleCode, RegionKey } from '#machines/domain';
 
 export const supportedLocales: readonly LocaleCode[] = ['en-AU', 'en-GB'];
 /** AU is the fallback region, so en-AU is the fallback locale (spec §9). */

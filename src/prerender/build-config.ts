@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
 import { defaultProductName } from '../app/route-titles';
 import { builtInSupport } from '../ui/support-defaults';
 

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
 import type { RootActors } from '../app/root-actors';
 import { NoAccessPage } from '../views/errors/no-access-page';
 import { NotFoundPage } from '../views/errors/not-found-page';

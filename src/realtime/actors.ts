@@ -7,8 +7,8 @@
  */
 import type { HubConnection } from '@microsoft/signalr';
 import { fromCallback, fromPromise } from 'xstate';
-import type { UserStateMessage } from '../../machines/domain';
-import type { HubErrorCode, HubListenerEvent } from '../../machines/hub-connection.machine';
+import type { UserStateMessage } from '#machines/domain';
+import type { HubErrorCode, HubListenerEvent } from '#machines/hub-connection.machine';
 import { toHubErrorCode } from './errors';
 import { resolveAccessTokenFactory, type TokenGetter } from './token';
 

@@ -4,7 +4,7 @@ import {
   type HubConnectionSnapshot,
   selectHasBeenConnected,
   selectIsConnected,
-} from '../../machines/hub-connection.machine';
+} from '#machines/hub-connection.machine';
 import { useHubConnectionActor } from './context';
 
 export interface ConnectionGateProps {

@@ -2,7 +2,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { type HubListenerEvent, hubConnectionMachine } from '../../machines/hub-connection.machine';
+import { type HubListenerEvent, hubConnectionMachine } from '#machines/hub-connection.machine';
 import { renderWithProviders } from '../../tests/support/render';
 import { ConnectionStatus } from './connection-status';
 import { HubConnectionActorContext } from './context';

@@ -4,7 +4,7 @@ import {
   selectHasBeenConnected,
   selectIsConnected,
   selectTryingToConnect,
-} from '../../machines/hub-connection.machine';
+} from '#machines/hub-connection.machine';
 import { useHubConnectionActor } from './context';
 import { ReconnectingNotice } from './reconnecting-notice';
 

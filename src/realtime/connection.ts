@@ -11,7 +11,7 @@ import {
   LogLevel,
   type RetryContext,
 } from '@microsoft/signalr';
-import { realtime } from '../../machines/constants';
+import { realtime } from '#machines/constants';
 import type { RealtimeLogger } from './logger';
 
 /** Automatic reconnect: 0, 0, 2 s, 10 s, 30 s, then stop (null). */

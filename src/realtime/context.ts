@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { HubConnectionActor } from '../../machines/hub-connection.machine';
+import type { HubConnectionActor } from '#machines/hub-connection.machine';
 
 /**
  * The app's hub-connection actor for React (the root provides it once it exists:

@@ -1,4 +1,4 @@
-import type { HubErrorCode } from '../../machines/hub-connection.machine';
+import type { HubErrorCode } from '#machines/hub-connection.machine';
 
 /**
  * Maps the SignalR client's connection errors (spec §8) to the machine's error codes, without

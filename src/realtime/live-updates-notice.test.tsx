@@ -2,7 +2,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { type HubListenerEvent, hubConnectionMachine } from '../../machines/hub-connection.machine';
+import { type HubListenerEvent, hubConnectionMachine } from '#machines/hub-connection.machine';
 import { renderWithProviders } from '../../tests/support/render';
 import { HubConnectionActorContext } from './context';
 import { LiveUpdatesNotice } from './live-updates-notice';

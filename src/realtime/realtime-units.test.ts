@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { realtime } from '../../machines/constants';
+import { realtime } from '#machines/constants';
 import { isUserStateMessage } from './actors';
 import { reconnectPolicy, redactTokens } from './connection';
 import { toHubErrorCode } from './errors';

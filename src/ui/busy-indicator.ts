@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
-import { busyIndicatorMachine, selectIndicating } from '../../machines/busy-indicator.machine';
+import { busyIndicatorMachine, selectIndicating } from '#machines/busy-indicator.machine';
 
 /**
  * Whether a screen shows that `actor` is working (decision 042): true only once `isBusy` has held

@@ -1,6 +1,6 @@
 import { Avatar, type MantineColor, type MantineRadius, type MantineSize } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
-import { limits } from '../../machines/constants';
+import { limits } from '#machines/constants';
 import { logger } from '../logger';
 
 export type IconBadgeShape = 'circle' | 'rounded' | 'square';

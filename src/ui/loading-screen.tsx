@@ -4,13 +4,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { breakpoints } from '../../machines/constants';
+import { breakpoints } from '#machines/constants';
 import {
   loadingMachine,
   selectContentVisible,
   selectLongLoading,
   selectSpinnerVisible,
-} from '../../machines/loading.machine';
+} from '#machines/loading.machine';
 
 /**
  * Loading screen (spec §2): nothing until the pop-in delay (or the children, with

@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import { defineMessages, useIntl } from 'react-intl';
-import type { LoginConnection } from '../../machines/domain';
+import type { LoginConnection } from '#machines/domain';
 
 /**
  * The login method chooser (spec §2 '/', onboarding step 1, invite pages): Microsoft, Apple,

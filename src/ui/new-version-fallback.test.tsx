@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
-import { type BuildInfo, buildCheckMachine, selectUpdateAvailable } from '../../machines/build-check.machine';
+import { type BuildInfo, buildCheckMachine, selectUpdateAvailable } from '#machines/build-check.machine';
 import { renderWithProviders } from '../../tests/support/render';
 import { setLogLevel } from '../logger';
 import { LazyPart, partLoader } from './lazy-part';

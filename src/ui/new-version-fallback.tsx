@@ -1,7 +1,7 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import type { buildCheckMachine } from '../../machines/build-check.machine';
+import type { buildCheckMachine } from '#machines/build-check.machine';
 
 /** The new-version prompt's texts, shared by the prompt and its fallback. */
 export const newVersionMessages = defineMessages({

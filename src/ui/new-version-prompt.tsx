@@ -2,7 +2,7 @@ import { Notification, Portal, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { type buildCheckMachine, selectUpdateAvailable } from '../../machines/build-check.machine';
+import { type buildCheckMachine, selectUpdateAvailable } from '#machines/build-check.machine';
 import { NewVersionChoices, newVersionMessages } from './new-version-fallback';
 
 /**

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
 
 /**
  * The runtime configuration (GET /api/clientconfig/app and /auth) for the views and shared

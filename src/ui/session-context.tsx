@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { sessionMachine } from '../../machines/session.machine';
+import type { sessionMachine } from '#machines/session.machine';
 
 /**
  * The session actor (machines/session.machine.ts) for shared elements that send it an event

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../machines/domain';
+import type { AppConfig } from '#machines/domain';
 
 /**
  * The support and visit-us addresses built into the app, used when the runtime configuration

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LocaleCode, RegionKey } from '../../machines/domain';
+import type { LocaleCode, RegionKey } from '#machines/domain';
 import { buildSchema, type FieldSpec, fieldTypes, initialValuesFor, typeRule } from './fields';
 import { validationErrorMap } from './format';
 import type { Descriptor } from './messages';

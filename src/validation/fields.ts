@@ -5,7 +5,7 @@
  * validates with the same schemas. Rendering lives in `src/forms/`.
  */
 import { type AnyObject, boolean, number, type ObjectSchema, object, type Schema, string } from 'yup';
-import type { RegionKey } from '../../machines/domain';
+import type { RegionKey } from '#machines/domain';
 import { type Descriptor, formMessages, typeMessages } from './messages';
 import {
   compactPhone,

@@ -4,7 +4,7 @@
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { AnyObject, ObjectSchema } from 'yup';
-import type { LocaleCode } from '../../machines/domain';
+import type { LocaleCode } from '#machines/domain';
 import type { Descriptor } from './messages';
 import { formatValidationMessage, type ValidationMessage, validationIssues } from './validation-message';
 

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type AnyObject, type ObjectSchema, ValidationError } from 'yup';
-import type { RegionKey } from '../../machines/domain';
+import type { RegionKey } from '#machines/domain';
 import { buildSchema, type FieldSpec, fieldTypes, typeRule } from './fields';
 import { formatMessageText } from './format';
 import { type Descriptor, validationMessageIds } from './messages';

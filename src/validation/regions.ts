@@ -3,7 +3,7 @@
  * Region-specific rules come from here, never from region checks scattered in views. Labels,
  * placeholders and names are message descriptors (`messages.ts`), keyed by region code.
  */
-import type { LocaleCode, RegionKey } from '../../machines/domain';
+import type { LocaleCode, RegionKey } from '#machines/domain';
 import { type Descriptor, regionMessages, typeMessages } from './messages';
 
 export interface RegionOption {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PracticeRegistration } from '../../machines/domain';
+import type { PracticeRegistration } from '#machines/domain';
 import { validationErrorMap } from './format';
 import {
   inviteCodeSchema,

@@ -3,7 +3,7 @@
  * schemas that both the forms (src/forms) and the local stack (server/) use. Pure module.
  */
 import { type AnyObject, array, lazy, type ObjectSchema, object, string } from 'yup';
-import type { RegionKey } from '../../machines/domain';
+import type { RegionKey } from '#machines/domain';
 import { buildSchema, type FieldSpec, initialValuesFor, withoutPrototypeKeys } from './fields';
 import { formMessages, labelMessages, productMessages, veterinaryTypeMessages } from './messages';
 import { regionFor, regions } from './regions';

@@ -1,11 +1,5 @@
 import { mixed, object } from 'yup';
-import type {
-  Address,
-  PracticeDetails,
-  Profile,
-  RegionKey,
-  RegistrationOptions,
-} from '../../machines/domain';
+import type { Address, PracticeDetails, Profile, RegionKey, RegistrationOptions } from '#machines/domain';
 
 /**
  * The onboarding draft as stored in local storage (spec §9 keys), read leniently: whatever is

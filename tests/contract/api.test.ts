@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserStateMessage } from '../../machines/domain';
+import type { UserStateMessage } from '#machines/domain';
 import { seedAccounts } from '../../server/seed';
 import { type CreatedUser, startTestStack, type TestStack, uniqueEmail } from '../support/stack';
 import { eventually, registration, validProfile } from './fixtures';

@@ -1,4 +1,4 @@
-import type { PracticeRegistration, RegionKey } from '../../machines/domain';
+import type { PracticeRegistration, RegionKey } from '#machines/domain';
 
 /** Valid request bodies for the contract tests (each test changes what it needs). */
 

@@ -6,10 +6,10 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, waitFor } from 'xstate';
-import type { UserPractice } from '../../machines/domain';
-import type { HubErrorCode } from '../../machines/hub-connection.machine';
-import { hubConnectionMachine, selectConnectionState } from '../../machines/hub-connection.machine';
-import { selectInvites, selectPractices, userStoreMachine } from '../../machines/user-store.machine';
+import type { UserPractice } from '#machines/domain';
+import type { HubErrorCode } from '#machines/hub-connection.machine';
+import { hubConnectionMachine, selectConnectionState } from '#machines/hub-connection.machine';
+import { selectInvites, selectPractices, userStoreMachine } from '#machines/user-store.machine';
 import {
   createSigner,
   type Signer,

@@ -5,7 +5,7 @@
  */
 import { HttpTransportType, HubConnectionBuilder, type ILogger, type LogLevel } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserStateMessage } from '../../machines/domain';
+import type { UserStateMessage } from '#machines/domain';
 import { startTestStack, type TestStack } from '../support/stack';
 
 const quiet: ILogger = { log: (_level: LogLevel, _message: string) => undefined };

@@ -6,7 +6,7 @@ import {
   LogLevel,
 } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserStateMessage } from '../../machines/domain';
+import type { UserStateMessage } from '#machines/domain';
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { startTestStack, type TestStack, uniqueEmail } from '../support/stack';
 import { eventually, registration, validProfile } from './fixtures';

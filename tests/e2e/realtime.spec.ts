@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { test as base, expect, type Page, type Route, type WebSocketRoute } from '@playwright/test';
-import type { UserPractice } from '../../machines/domain';
+import type { UserPractice } from '#machines/domain';
 import {
   BLANK_PAGE_PATH,
   createSigner,

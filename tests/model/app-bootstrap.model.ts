@@ -3,7 +3,7 @@
  * or fails and is retried. Registered in tests/model/registry.ts (every machine is; see
  * tests/model/registry-complete.test.ts). Added by the designer-tooling engineer.
  */
-import { appBootstrapMachine, type RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import { appBootstrapMachine, type RuntimeConfig } from '#machines/app-bootstrap.machine';
 import { definePathSpec, doneEvent, errorEvent } from '../support/paths';
 
 const invokeId = 'loadConfig';

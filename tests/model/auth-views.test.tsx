@@ -2,8 +2,8 @@
 import { act, fireEvent, type RenderResult, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ActorRefFrom, type AnyActorLogic, createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { authRedirectMachine } from '../../machines/auth-redirect.machine';
-import { emailVerificationMachine } from '../../machines/email-verification.machine';
+import { authRedirectMachine } from '#machines/auth-redirect.machine';
+import { emailVerificationMachine } from '#machines/email-verification.machine';
 import { AuthRedirectView } from '../../src/views/auth/redirect-page';
 import { UnverifiedEmailView } from '../../src/views/auth/unverified-email-page';
 import { VerifiedEmailView } from '../../src/views/auth/verified-email-page';

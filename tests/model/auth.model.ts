@@ -2,13 +2,10 @@ import {
   type AlternateProvider,
   authRedirectMachine,
   type SettledSession,
-} from '../../machines/auth-redirect.machine';
-import type { SessionUser } from '../../machines/domain';
-import {
-  type EmailVerificationInput,
-  emailVerificationMachine,
-} from '../../machines/email-verification.machine';
-import { type SessionCheckResult, type SessionEvent, sessionMachine } from '../../machines/session.machine';
+} from '#machines/auth-redirect.machine';
+import type { SessionUser } from '#machines/domain';
+import { type EmailVerificationInput, emailVerificationMachine } from '#machines/email-verification.machine';
+import { type SessionCheckResult, type SessionEvent, sessionMachine } from '#machines/session.machine';
 import { definePathSpec, doneEvent, errorEvent, errorOf, outputOf, unchanged } from '../support/paths';
 
 /**

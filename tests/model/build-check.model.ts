@@ -1,5 +1,5 @@
-import type { BuildInfo } from '../../machines/build-check.machine';
-import { buildCheckMachine } from '../../machines/build-check.machine';
+import type { BuildInfo } from '#machines/build-check.machine';
+import { buildCheckMachine } from '#machines/build-check.machine';
 import { definePathSpec, doneEvent, errorEvent, outputOf } from '../support/paths';
 
 const fetched = [

@@ -2,7 +2,7 @@
 import { act, fireEvent, type RenderResult, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
-import { type BuildInfo, buildCheckMachine, selectUpdateAvailable } from '../../machines/build-check.machine';
+import { type BuildInfo, buildCheckMachine, selectUpdateAvailable } from '#machines/build-check.machine';
 import { NewVersionPrompt } from '../../src/ui/new-version-prompt';
 import { generatePaths, runPathOnMachine, runPathOnView, type ViewAdapter } from '../support/paths';
 import { renderWithProviders } from '../support/render';

@@ -1,4 +1,4 @@
-import { busyIndicatorMachine } from '../../machines/busy-indicator.machine';
+import { busyIndicatorMachine } from '#machines/busy-indicator.machine';
 import { definePathSpec } from '../support/paths';
 
 /**

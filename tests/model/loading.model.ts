@@ -1,4 +1,4 @@
-import { loadingMachine } from '../../machines/loading.machine';
+import { loadingMachine } from '#machines/loading.machine';
 import { definePathSpec } from '../support/paths';
 
 const spinning = 'pending.display.spinning';

@@ -1,11 +1,7 @@
 // @vitest-environment jsdom
 import { act, type RenderResult, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  selectContentVisible,
-  selectLongLoading,
-  selectSpinnerVisible,
-} from '../../machines/loading.machine';
+import { selectContentVisible, selectLongLoading, selectSpinnerVisible } from '#machines/loading.machine';
 import { LoadingScreen, type LoadingScreenProps } from '../../src/ui/loading-screen';
 import { generatePaths, runPathOnMachine, runPathOnView, type ViewAdapter } from '../support/paths';
 import { renderWithProviders } from '../support/render';

@@ -5,16 +5,16 @@
  * registry (tests/model/registry.ts).
  */
 import type { EventObject, SnapshotFrom } from 'xstate';
-import type { DirectoryPractice, Profile, SessionUser, UserPractice } from '../../machines/domain';
+import type { DirectoryPractice, Profile, SessionUser, UserPractice } from '#machines/domain';
 import {
   type OnboardingInput,
   type OnboardingRoute,
   type OnboardingStep,
   onboardingMachine,
   type RouteChangedEvent,
-} from '../../machines/onboarding.machine';
-import { emptyDraft, isProfileComplete, type PracticeDraft } from '../../machines/onboarding-draft';
-import type { CallFailure } from '../../machines/practice-flow';
+} from '#machines/onboarding.machine';
+import { emptyDraft, isProfileComplete, type PracticeDraft } from '#machines/onboarding-draft';
+import type { CallFailure } from '#machines/practice-flow';
 import { describeMachine } from '../support/machine-graph';
 import { definePathSpec, errorOf, outputOf, type StepExpectations, unchanged } from '../support/paths';
 

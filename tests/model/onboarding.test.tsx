@@ -2,9 +2,9 @@
 import { act, fireEvent, type RenderResult, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
-import type { UserPractice } from '../../machines/domain';
-import { type onboardingMachine, selectStep } from '../../machines/onboarding.machine';
-import { practiceActivationMachine } from '../../machines/practice-activation.machine';
+import type { UserPractice } from '#machines/domain';
+import { type onboardingMachine, selectStep } from '#machines/onboarding.machine';
+import { practiceActivationMachine } from '#machines/practice-activation.machine';
 import type { OnboardingActor, OnboardingSnapshot } from '../../src/views/onboarding/onboarding-actor';
 import {
   coverageOf,

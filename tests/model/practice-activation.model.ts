@@ -5,9 +5,9 @@
  * Used by tests/model/practice-activation.test.tsx and the registry (tests/model/registry.ts).
  */
 import type { EventObject, SnapshotFrom } from 'xstate';
-import { onboardingDelays } from '../../machines/constants';
-import type { UserPractice } from '../../machines/domain';
-import { practiceActivationMachine } from '../../machines/practice-activation.machine';
+import { onboardingDelays } from '#machines/constants';
+import type { UserPractice } from '#machines/domain';
+import { practiceActivationMachine } from '#machines/practice-activation.machine';
 import { definePathSpec, outputOf, type StepExpectations, unchanged } from '../support/paths';
 
 export const listedPractice = {

@@ -2,12 +2,12 @@
 import { act, type RenderResult, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type ActorRefFrom, createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
-import type { UserPractice } from '../../machines/domain';
+import type { UserPractice } from '#machines/domain';
 import {
   type PracticeActivationSnapshot,
   type practiceActivationMachine,
   selectTakingLong,
-} from '../../machines/practice-activation.machine';
+} from '#machines/practice-activation.machine';
 import { ThankYouView } from '../../src/views/onboarding/thank-you-page';
 import { generatePaths, runPathOnMachine, runPathOnView, type ViewAdapter } from '../support/paths';
 import { renderWithProviders } from '../support/render';

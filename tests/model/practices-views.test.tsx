@@ -11,13 +11,13 @@ import {
   fromCallback,
   fromPromise,
 } from 'xstate';
-import { type JoinPracticeView, selectJoinPracticeView } from '../../machines/join-practice.machine';
-import { selectLandingView } from '../../machines/landing.machine';
+import { type JoinPracticeView, selectJoinPracticeView } from '#machines/join-practice.machine';
+import { selectLandingView } from '#machines/landing.machine';
 import {
   type ProfileStepParentSnapshot,
   selectProfileStepFailure,
   selectStepBusy,
-} from '../../machines/profile-step.machine';
+} from '#machines/profile-step.machine';
 import { RuntimeConfigContext } from '../../src/ui/runtime-config';
 import { InviteCodeView } from '../../src/views/invites/invite-code-page';
 import { InviteView } from '../../src/views/invites/invite-page';

@@ -5,15 +5,15 @@
  * the machines), the view path tests, and the registry (tests/model/registry.ts).
  */
 import type { EventObject, SnapshotFrom } from 'xstate';
-import type { ActivePracticeResponse, Invite } from '../../machines/domain';
-import { joinPracticeMachine } from '../../machines/join-practice.machine';
-import { landingMachine } from '../../machines/landing.machine';
-import { portalRedirectMachine } from '../../machines/portal-redirect.machine';
-import type { CallFailure, SessionAnswer } from '../../machines/practice-flow';
-import { failure, fixtures, userStates } from '../../machines/practice-flow.fixtures';
-import { type ProfileStepContext, profileStepMachine } from '../../machines/profile-step.machine';
-import type { UserStateView } from '../../machines/switch-practice.machine';
-import { switchPracticeMachine } from '../../machines/switch-practice.machine';
+import type { ActivePracticeResponse, Invite } from '#machines/domain';
+import { joinPracticeMachine } from '#machines/join-practice.machine';
+import { landingMachine } from '#machines/landing.machine';
+import { portalRedirectMachine } from '#machines/portal-redirect.machine';
+import type { CallFailure, SessionAnswer } from '#machines/practice-flow';
+import { failure, fixtures, userStates } from '#machines/practice-flow.fixtures';
+import { type ProfileStepContext, profileStepMachine } from '#machines/profile-step.machine';
+import type { UserStateView } from '#machines/switch-practice.machine';
+import { switchPracticeMachine } from '#machines/switch-practice.machine';
 import { definePathSpec, errorOf, outputOf, type StepInput, unchanged } from '../support/paths';
 
 export { failure, fixtures, userStates };

@@ -4,8 +4,8 @@
  * state and transition.
  */
 import type { EventObject } from 'xstate';
-import { hubConnectionMachine } from '../../machines/hub-connection.machine';
-import { userStoreMachine } from '../../machines/user-store.machine';
+import { hubConnectionMachine } from '#machines/hub-connection.machine';
+import { userStoreMachine } from '#machines/user-store.machine';
 import { definePathSpec, doneEvent, errorEvent, unchanged } from '../support/paths';
 
 const ev = <T extends EventObject>(event: T): EventObject => event;

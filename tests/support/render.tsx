@@ -13,7 +13,7 @@ import { MantineProvider } from '@mantine/core';
 import { type RenderOptions, type RenderResult, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import type { LocaleCode } from '../../machines/domain';
+import type { LocaleCode } from '#machines/domain';
 import { theme } from '../../src/app/theme';
 
 /** jsdom lacks a few browser APIs Mantine uses; add harmless stand-ins once. */

@@ -13,16 +13,16 @@ import {
 } from '@tanstack/react-router';
 import { act } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
-import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
-import type { AppConfig, SessionUser } from '../../machines/domain';
-import { hubConnectionMachine } from '../../machines/hub-connection.machine';
+import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
+import type { AppConfig, SessionUser } from '#machines/domain';
+import { hubConnectionMachine } from '#machines/hub-connection.machine';
 import {
   type LoginRequest,
   type LogoutRequest,
   type SessionCheckResult,
   sessionMachine,
-} from '../../machines/session.machine';
-import { userStoreMachine } from '../../machines/user-store.machine';
+} from '#machines/session.machine';
+import { userStoreMachine } from '#machines/user-store.machine';
 import { RootActorsProvider } from '../../src/app/actors-context';
 import { existingRealtime, type RootActors } from '../../src/app/root-actors';
 import { RootLayout } from '../../src/app/root-layout';

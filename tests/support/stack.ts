@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ProviderCode } from '../../machines/domain';
+import type { ProviderCode } from '#machines/domain';
 import { generateKeyFile, KEY_FILE, type KeyFile } from '../../server/idp/index';
 import { type Stack, type StackOptions, startStack } from '../../server/stack';
 

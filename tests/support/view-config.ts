@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../machines/app-bootstrap.machine';
+import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
 
 /**
  * The runtime configuration the rendered screens get in the view path tests and the designers'

@@ -1,4 +1,4 @@
-import type { CallFailure } from '../../../machines/practice-flow';
+import type { CallFailure } from '#machines/practice-flow';
 import { type ApiClient, createApiClient, isApiError } from '../../api/client';
 import { createEndpoints, type Endpoints } from '../../api/endpoints';
 import { NotSignedInError, tryGetAccessToken } from '../../auth/token';

@@ -1,14 +1,14 @@
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { fromCallback, fromPromise } from 'xstate';
-import { type AlternateProvider, authRedirectMachine } from '../../../machines/auth-redirect.machine';
-import type { SessionUser } from '../../../machines/domain';
+import { type AlternateProvider, authRedirectMachine } from '#machines/auth-redirect.machine';
+import type { SessionUser } from '#machines/domain';
 import {
   type EmailVerificationEvent,
   type EmailVerificationInput,
   emailVerificationMachine,
-} from '../../../machines/email-verification.machine';
-import { selectSessionStatus } from '../../../machines/session.machine';
+} from '#machines/email-verification.machine';
+import { selectSessionStatus } from '#machines/session.machine';
 import { connectionOf, providerCodeOfSubject, providerNameOf } from '../../auth/providers';
 import { sameOriginTarget } from '../../auth/return-to';
 import { useRootActors } from '../actors-context';

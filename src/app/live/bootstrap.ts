@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { appBootstrapMachine } from '../../../machines/app-bootstrap.machine';
+import { appBootstrapMachine } from '#machines/app-bootstrap.machine';
 import { setLogLevel } from '../../logger';
 import { loadRuntimeConfig } from './config';
 

@@ -1,11 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import {
-  type BuildCheckInput,
-  type BuildInfo,
-  buildCheckMachine,
-} from '../../../machines/build-check.machine';
+import { type BuildCheckInput, type BuildInfo, buildCheckMachine } from '#machines/build-check.machine';
 import { logger } from '../../logger';
 
 /**

@@ -1,5 +1,5 @@
-import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
-import { bootstrapDelays } from '../../../machines/constants';
+import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
+import { bootstrapDelays } from '#machines/constants';
 import { createApiClient } from '../../api/client';
 import { createEndpoints } from '../../api/endpoints';
 

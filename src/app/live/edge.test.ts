@@ -1,8 +1,8 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { SessionUser } from '../../../machines/domain';
-import { type SessionCheckResult, sessionMachine } from '../../../machines/session.machine';
+import type { SessionUser } from '#machines/domain';
+import { type SessionCheckResult, sessionMachine } from '#machines/session.machine';
 import { routerNavigate, routerNavigateHref, settledSession, settledSnapshot } from './edge';
 
 const ada: SessionUser = { sub: 'auth0|ada', email: 'ada@example.test', email_verified: true };

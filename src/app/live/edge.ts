@@ -1,15 +1,15 @@
 import { type AnyRouter, useRouter } from '@tanstack/react-router';
 import { type ActorRefFrom, type SnapshotFrom, waitFor } from 'xstate';
-import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
-import type { LoginConnection, SessionUser } from '../../../machines/domain';
-import type { LoginParams, NavigateParams, SessionAnswer } from '../../../machines/practice-flow';
+import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
+import type { LoginConnection, SessionUser } from '#machines/domain';
+import type { LoginParams, NavigateParams, SessionAnswer } from '#machines/practice-flow';
 import {
   type LoginRequest,
   selectIsSettled,
   selectSessionStatus,
   selectUser,
   type sessionMachine,
-} from '../../../machines/session.machine';
+} from '#machines/session.machine';
 import type { Endpoints } from '../../api/endpoints';
 import { logger } from '../../logger';
 import { useRuntimeConfig } from '../../ui/runtime-config';

@@ -1,14 +1,14 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import type { Invite, Profile, SessionUser, UserPractice } from '../../../machines/domain';
+import type { Invite, Profile, SessionUser, UserPractice } from '#machines/domain';
 import {
   type JoinPracticeActor,
   type JoinPracticeInput,
   joinPracticeMachine,
-} from '../../../machines/join-practice.machine';
-import { profileStepMachine } from '../../../machines/profile-step.machine';
-import { selectUser } from '../../../machines/session.machine';
+} from '#machines/join-practice.machine';
+import { profileStepMachine } from '#machines/profile-step.machine';
+import { selectUser } from '#machines/session.machine';
 import type { ProfilePayload } from '../../api/endpoints';
 import { call } from './api';
 import { type FlowEdges, settledSession, useFlowEdges } from './edge';

@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { type LandingActor, landingMachine } from '../../../machines/landing.machine';
+import { type LandingActor, landingMachine } from '#machines/landing.machine';
 import { call } from './api';
 import { type FlowEdges, settledSession, useFlowEdges } from './edge';
 import { clearInviteLanding, isInviteLandingSet } from './invite-landing';

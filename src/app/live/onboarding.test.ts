@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyDraft, type OnboardingDraft } from '../../../machines/onboarding-draft';
+import { emptyDraft, type OnboardingDraft } from '#machines/onboarding-draft';
 import { ApiError } from '../../api/client';
 import { NotSignedInError } from '../../auth/token';
 import { storageKeys } from '../storage-keys';

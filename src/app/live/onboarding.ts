@@ -1,26 +1,26 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { fromCallback, fromPromise, waitFor } from 'xstate';
-import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
-import type { LocaleCode, Profile, SessionUser, UserPractice } from '../../../machines/domain';
+import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
+import type { LocaleCode, Profile, SessionUser, UserPractice } from '#machines/domain';
 import {
   type NavigateParams,
   type OnboardingInput,
   type OnboardingRoute,
   onboardingMachine,
   type RouteChangedEvent,
-} from '../../../machines/onboarding.machine';
-import type { OnboardingDraft, RegionChoice } from '../../../machines/onboarding-draft';
+} from '#machines/onboarding.machine';
+import type { OnboardingDraft, RegionChoice } from '#machines/onboarding-draft';
 import {
   type PracticeActivationEvent,
   practiceActivationMachine,
-} from '../../../machines/practice-activation.machine';
-import type { CallFailure } from '../../../machines/practice-flow';
+} from '#machines/practice-activation.machine';
+import type { CallFailure } from '#machines/practice-flow';
 import {
   type LoginRequest,
   selectIsSettled,
   selectSessionStatus,
   selectUser,
-} from '../../../machines/session.machine';
+} from '#machines/session.machine';
 import type { Endpoints } from '../../api/endpoints';
 import { logger } from '../../logger';
 import {

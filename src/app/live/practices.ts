@@ -1,13 +1,13 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate';
-import type { UserPractice, UserState } from '../../../machines/domain';
-import { portalRedirectMachine } from '../../../machines/portal-redirect.machine';
+import type { UserPractice, UserState } from '#machines/domain';
+import { portalRedirectMachine } from '#machines/portal-redirect.machine';
 import {
   type SwitchPracticeEvent,
   switchPracticeMachine,
   type UserStateView,
-} from '../../../machines/switch-practice.machine';
+} from '#machines/switch-practice.machine';
 import type { RealtimeRoot } from '../../realtime/root';
 import { call } from './api';
 import { type FlowEdges, settledSession, useFlowEdges } from './edge';

@@ -1,7 +1,7 @@
 import { type ActorRefFrom, createActor, fromPromise, waitFor } from 'xstate';
-import { hubConnectionMachine } from '../../../machines/hub-connection.machine';
-import { selectSessionStatus, type sessionMachine } from '../../../machines/session.machine';
-import { type UserStatePatch, userStoreMachine } from '../../../machines/user-store.machine';
+import { hubConnectionMachine } from '#machines/hub-connection.machine';
+import { selectSessionStatus, type sessionMachine } from '#machines/session.machine';
+import { type UserStatePatch, userStoreMachine } from '#machines/user-store.machine';
 import { getAccessToken } from '../../auth/token';
 import { logger } from '../../logger';
 import { createRealtimeActors, type RealtimeLogger } from '../../realtime/actors';

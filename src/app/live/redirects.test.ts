@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AppConfig } from '../../../machines/domain';
+import type { AppConfig } from '#machines/domain';
 import { allowedUrl, firstAllowedUrl, portalUrlOf, redirectToEnvironment, samePathOn } from './redirects';
 
 const config: AppConfig = {

@@ -1,5 +1,5 @@
-import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
-import type { AppConfig, RegionKey } from '../../../machines/domain';
+import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
+import type { AppConfig, RegionKey } from '#machines/domain';
 
 /**
  * The ONE edge helper for leaving the app (spec §2, §6): every redirect to a regional

@@ -1,15 +1,15 @@
 import type { Auth0Client } from '@auth0/auth0-spa-js';
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
-import type { RuntimeConfig } from '../../../machines/app-bootstrap.machine';
-import { authConstants } from '../../../machines/constants';
-import type { SessionUser } from '../../../machines/domain';
+import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
+import { authConstants } from '#machines/constants';
+import type { SessionUser } from '#machines/domain';
 import {
   authErrorCode,
   type LoginRequest,
   type LogoutRequest,
   type SessionCheckResult,
   sessionMachine,
-} from '../../../machines/session.machine';
+} from '#machines/session.machine';
 import { getAuthClient } from '../../auth/auth-client';
 import { checkProviderReachable } from '../../auth/provider-reachability';
 import {

@@ -1,4 +1,4 @@
-import type { InviteLink } from '../../../machines/join-practice.machine';
+import type { InviteLink } from '#machines/join-practice.machine';
 import { logger } from '../../logger';
 import { storedInviteOf } from '../../validation/stored-invite';
 import { storageKeys } from '../storage-keys';

@@ -1,11 +1,7 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import {
-  type OnboardingRoute,
-  type OnboardingStep,
-  selectRestarts,
-} from '../../../machines/onboarding.machine';
+import { type OnboardingRoute, type OnboardingStep, selectRestarts } from '#machines/onboarding.machine';
 import { useLocaleControl } from '../../i18n/intl-provider';
 import { OnboardingSteps } from '../../views/onboarding/onboarding-flow';
 import { useRootActors, useRuntimeConfig } from '../actors-context';

@@ -1,7 +1,7 @@
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { SessionUser } from '../../../machines/domain';
-import { selectIsSettled, selectSessionStatus } from '../../../machines/session.machine';
+import type { SessionUser } from '#machines/domain';
+import { selectIsSettled, selectSessionStatus } from '#machines/session.machine';
 import { VerifiedEmailView, VerifyingEmail } from '../../views/auth/verified-email-page';
 import { useRootActors } from '../actors-context';
 import { useEmailVerificationActor } from '../live/auth-screens';

@@ -1,8 +1,8 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { defineMessages, useIntl } from 'react-intl';
-import { limits } from '../../../machines/constants';
-import type { SessionUser } from '../../../machines/domain';
-import { displayNameOf, initialsOf } from '../../../machines/session.machine';
+import { limits } from '#machines/constants';
+import type { SessionUser } from '#machines/domain';
+import { displayNameOf, initialsOf } from '#machines/session.machine';
 
 /**
  * The signed-in half of the account menu (Mantine Menu + Avatar). Loaded only once somebody is

@@ -2,13 +2,13 @@ import { Button } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import type { SessionUser } from '../../../machines/domain';
+import type { SessionUser } from '#machines/domain';
 import {
   type SessionStatus,
   selectSessionStatus,
   selectUser,
   type sessionMachine,
-} from '../../../machines/session.machine';
+} from '#machines/session.machine';
 
 import { LazyPart, partLoader } from '../lazy-part';
 

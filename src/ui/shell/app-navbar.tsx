@@ -2,11 +2,7 @@ import { Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import {
-  type SessionStatus,
-  selectSessionStatus,
-  type sessionMachine,
-} from '../../../machines/session.machine';
+import { type SessionStatus, selectSessionStatus, type sessionMachine } from '#machines/session.machine';
 import { SessionAccountMenu } from './account-menu';
 import { Navbar, type NavItem } from './navbar';
 

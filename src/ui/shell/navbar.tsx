@@ -2,7 +2,7 @@ import { Box, Burger, Collapse, Group, type MantineBreakpoint, Stack, useMantine
 import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useId, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { collapseAnimationMs, menuBreakpoint } from '../../../machines/constants';
+import { collapseAnimationMs, menuBreakpoint } from '#machines/constants';
 import { LazyPart, partLoader } from '../lazy-part';
 import { RouterAnchor } from './links';
 import type { NavItem } from './nav-item';

@@ -6,7 +6,7 @@ import {
   type authRedirectMachine,
   selectAlternate,
   selectRedirectError,
-} from '../../../machines/auth-redirect.machine';
+} from '#machines/auth-redirect.machine';
 import { methodNameMessages } from './method-names';
 import { SignInFailed } from './sign-in-failed';
 import { signInMessages } from './sign-in-messages';

@@ -1,11 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import {
-  selectSessionError,
-  selectSignInProgress,
-  type sessionMachine,
-} from '../../../machines/session.machine';
+import { selectSessionError, selectSignInProgress, type sessionMachine } from '#machines/session.machine';
 import { LoadingScreen } from '../../ui/loading-screen';
 import { SignInFailed } from './sign-in-failed';
 import { signInMessages } from './sign-in-messages';

@@ -2,10 +2,7 @@ import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/co
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import {
-  type emailVerificationMachine,
-  selectCooldownSeconds,
-} from '../../../machines/email-verification.machine';
+import { type emailVerificationMachine, selectCooldownSeconds } from '#machines/email-verification.machine';
 
 /**
  * /auth/unverified-email (spec §2): check your email (including spam/junk), resend the

@@ -3,10 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import {
-  type emailVerificationMachine,
-  selectStoredPage,
-} from '../../../machines/email-verification.machine';
+import { type emailVerificationMachine, selectStoredPage } from '#machines/email-verification.machine';
 
 /**
  * /auth/verified-email (spec §2): 'Thank you for verifying your email.' An `email` parameter

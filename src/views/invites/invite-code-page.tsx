@@ -7,8 +7,8 @@ import {
   type JoinPracticeContext,
   selectJoinPracticeUser,
   selectJoinPracticeView,
-} from '../../../machines/join-practice.machine';
-import { selectProfileStepFailure, selectStepBusy } from '../../../machines/profile-step.machine';
+} from '#machines/join-practice.machine';
+import { selectProfileStepFailure, selectStepBusy } from '#machines/profile-step.machine';
 import { FormField } from '../../forms/form-field';
 import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';

@@ -5,8 +5,8 @@ import {
   type JoinPracticeActor,
   selectJoinPracticeUser,
   selectJoinPracticeView,
-} from '../../../machines/join-practice.machine';
-import { selectProfileStepFailure, selectStepBusy } from '../../../machines/profile-step.machine';
+} from '#machines/join-practice.machine';
+import { selectProfileStepFailure, selectStepBusy } from '#machines/profile-step.machine';
 import { LoginChooser } from '../../ui/login-chooser';
 import { BusyScreen } from '../shared/busy-screen';
 import { ProfileForm } from '../shared/profile-form';

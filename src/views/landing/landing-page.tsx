@@ -1,7 +1,7 @@
 import { Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
-import { type LandingActor, selectLandingView } from '../../../machines/landing.machine';
+import { type LandingActor, selectLandingView } from '#machines/landing.machine';
 import { LoginChooser } from '../../ui/login-chooser';
 import { BusyScreen } from '../shared/busy-screen';
 

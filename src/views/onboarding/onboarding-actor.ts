@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { onboardingMachine } from '../../../machines/onboarding.machine';
+import type { onboardingMachine } from '#machines/onboarding.machine';
 
 /**
  * The onboarding flow's actor, handed to the step screens by the flow (OnboardingSteps). The

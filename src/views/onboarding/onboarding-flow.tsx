@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { type CSSProperties, memo, type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
-import { type OnboardingStep, onboardingSteps, selectStep } from '../../../machines/onboarding.machine';
+import { type OnboardingStep, onboardingSteps, selectStep } from '#machines/onboarding.machine';
 import { DirectoryPracticePage } from './directory-practice-page';
 import { type OnboardingActor, OnboardingActorContext } from './onboarding-actor';
 import { PinPage } from './pin-page';

@@ -1,7 +1,7 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { limits } from '../../../machines/constants';
+import { limits } from '#machines/constants';
 import { StepProgress } from '../../ui/step-progress';
 
 /**

@@ -2,7 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
 import { useIntl } from 'react-intl';
-import { limits } from '../../../machines/constants';
+import { limits } from '#machines/constants';
 import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
 import { useBusyIndicator } from '../../ui/busy-indicator';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import type { Profile } from '../../../machines/domain';
+import type { Profile } from '#machines/domain';
 import { FormErrors } from '../../forms/form-errors';
 import { FormField } from '../../forms/form-field';
 import { defaultErrorMessage } from '../../forms/server-errors';

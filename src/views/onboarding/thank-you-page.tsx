@@ -2,11 +2,8 @@ import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { selectActivation } from '../../../machines/onboarding.machine';
-import {
-  type practiceActivationMachine,
-  selectTakingLong,
-} from '../../../machines/practice-activation.machine';
+import { selectActivation } from '#machines/onboarding.machine';
+import { type practiceActivationMachine, selectTakingLong } from '#machines/practice-activation.machine';
 import { onboardingMessages as m } from './messages';
 import { useOnboardingActor } from './onboarding-actor';
 import { OnboardingFrame } from './onboarding-frame';

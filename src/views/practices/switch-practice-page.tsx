@@ -3,15 +3,15 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import type { PortalConfiguration } from '../../../machines/domain';
-import { practiceDisplayName } from '../../../machines/practice-flow';
+import type { PortalConfiguration } from '#machines/domain';
+import { practiceDisplayName } from '#machines/practice-flow';
 import {
   selectBusyKey,
   selectInvites,
   selectPractices,
   selectSwitchError,
   type switchPracticeMachine,
-} from '../../../machines/switch-practice.machine';
+} from '#machines/switch-practice.machine';
 import { CardGrid } from '../../ui/card-grid';
 import { useRuntimeConfig } from '../../ui/runtime-config';
 import { BusyScreen } from '../shared/busy-screen';

@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { Form, Formik } from 'formik';
 import { defineMessages, useIntl } from 'react-intl';
-import type { Profile, SessionUser } from '../../../machines/domain';
+import type { Profile, SessionUser } from '#machines/domain';
 import { FormField } from '../../forms/form-field';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
 import { type ProfileFormValues, profileFields, profileSchema } from '../../validation/schemas';
