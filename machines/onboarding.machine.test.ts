@@ -11,7 +11,6 @@ import type {
   UserPractice,
 } from './domain';
 import {
-  type NavigateParams,
   type OnboardingInput,
   type OnboardingRoute,
   type OnboardingStep,
@@ -23,7 +22,7 @@ import {
 } from './onboarding.machine';
 import { emptyDraft, type OnboardingDraft, type PracticeDraft, stripApiPrefix } from './onboarding-draft';
 import { practiceActivationMachine, selectTakingLong } from './practice-activation.machine';
-import type { CallFailure } from './practice-flow';
+import type { CallFailure, NavigateParams } from './practice-flow';
 
 const user: SessionUser = {
   sub: 'u1',

@@ -28,7 +28,7 @@ import {
   withRegion,
 } from './onboarding-draft';
 import { practiceActivationMachine } from './practice-activation.machine';
-import { failureOf } from './practice-flow';
+import { failureOf, type NavigateParams } from './practice-flow';
 
 /**
  * Onboarding (spec §4): optional pin entry → account creation → profile → practice → thank-you →
@@ -151,12 +151,6 @@ export interface RouteChangedEvent extends OnboardingRoute {
   type: 'route.changed';
   /** The draft in storage (read by the edge), for a restart. */
   draft: OnboardingDraft;
-}
-
-export interface NavigateParams {
-  to: string;
-  search?: Record<string, string>;
-  replace?: boolean;
 }
 
 export const onboardingPaths = {

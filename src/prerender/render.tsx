@@ -13,7 +13,8 @@ import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom, waitFor 
 import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
 import type { LocaleCode } from '#machines/domain';
 import { hubConnectionMachine } from '#machines/hub-connection.machine';
-import { type NavigateParams, selectStep } from '#machines/onboarding.machine';
+import { selectStep } from '#machines/onboarding.machine';
+import type { NavigateParams } from '#machines/practice-flow';
 import { type SessionCheckResult, sessionMachine } from '#machines/session.machine';
 import { userStoreMachine } from '#machines/user-store.machine';
 import { RootActorsProvider } from '../app/actors-context';

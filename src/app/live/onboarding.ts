@@ -1,9 +1,8 @@
 import type { AnyRouter } from '@tanstack/react-router';
-import { fromCallback, fromPromise, waitFor } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
 import type { LocaleCode, Profile, SessionUser, UserPractice } from '#machines/domain';
 import {
-  type NavigateParams,
   type OnboardingInput,
   type OnboardingRoute,
   onboardingMachine,
@@ -14,13 +13,8 @@ import {
   type PracticeActivationEvent,
   practiceActivationMachine,
 } from '#machines/practice-activation.machine';
-import type { CallFailure } from '#machines/practice-flow';
-import {
-  type LoginRequest,
-  selectIsSettled,
-  selectSessionStatus,
-  selectUser,
-} from '#machines/session.machine';
+import type { CallFailure, NavigateParams } from '#machines/practice-flow';
+import { type LoginRequest, selectSessionStatus } from '#machines/session.machine';
 import type { Endpoints } from '../../api/endpoints';
 import { logger } from '../../logger';
 import {
@@ -32,7 +26,7 @@ import {
 import type { RootActors } from '../root-actors';
 import { storageKeys } from '../storage-keys';
 import { api, call } from './api';
-import { routerNavigate } from './edge';
+import { routerNavigate, settledSession, settledSnapshot } from './edge';
 import { redirectToEnvironment } from './redirects';
 
 /**
@@ -142,18 +136,13 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
   const storage = edges.storage ?? window.localStorage;
   const endpoints = () => edges.api ?? api();
 
-  const sessionUser = async (): Promise<SessionUser | null> => {
-    const settled = await waitFor(session, selectIsSettled, { timeout: Number.POSITIVE_INFINITY });
-    return selectSessionStatus(settled) === 'signedIn' ? selectUser(settled) : null;
-  };
+  const sessionUser = async (): Promise<SessionUser | null> => (await settledSession(session)).user;
 
   /** The identity provider's login by redirect: pending while the browser leaves. */
   const loginRedirect = async (request: LoginRequest): Promise<never> => {
     session.send({ type: 'session.login', request });
     // Back in signedOut means the login could not start.
-    await waitFor(session, (s) => selectSessionStatus(s) === 'signedOut', {
-      timeout: Number.POSITIVE_INFINITY,
-    });
+    await settledSnapshot(session, { until: (s) => selectSessionStatus(s) === 'signedOut' });
     throw new Error('The login could not start');
   };
 
