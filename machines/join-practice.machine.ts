@@ -36,9 +36,9 @@ import {
  * Common to both: the awaiting-session state (`awaitingSession`, machines/practice-flow.ts), the
  * profile step (machines/profile-step.machine.ts, invoked as `profileStep`: without a profile the
  * form, ≥ 500 → /server-error, 400 stays with the errors; views select the child actor
- * (`selectProfileStep`) and read its snapshot, and `profile.submit` is forwarded to it), the email check
- * (an unverified link shows its screen, an unverified code entry goes to the verification page),
- * and the redirect: to `redirectUri` when it is on an allowed origin, else to the practice's
+ * (`selectProfileStep`) and read its snapshot, and `profile.submit` is forwarded to it), the email
+ * check (an unverified link shows its screen, an unverified code entry goes to the verification
+ * page), and the redirect: to `redirectUri` when it is on an allowed origin, else to the practice's
  * environment (the edge, src/app/live/redirects.ts, decides).
  */
 

@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { ActivePracticeResponse, Invite, Profile, UserPractice } from './domain';
-import { type JoinPracticeActor, joinPracticeMachine, selectJoinPracticeView } from './join-practice.machine';
+import {
+  type JoinPracticeActor,
+  joinPracticeMachine,
+  selectJoinPracticeView,
+  selectProfileStep,
+} from './join-practice.machine';
 import { landingMachine, selectLandingView } from './landing.machine';
 import { portalRedirectMachine } from './portal-redirect.machine';
 import { practiceDisplayName, type SessionAnswer } from './practice-flow';
@@ -9,7 +14,6 @@ import { failure, fixtures, userStates } from './practice-flow.fixtures';
 import {
   hasStepTag,
   profileStepMachine,
-  selectProfileStep,
   selectProfileStepFailure,
   selectProfileStepSnapshot,
 } from './profile-step.machine';

@@ -16,14 +16,15 @@ import { type CallFailure, failureOf, isBadRequest, isServerFailure } from './pr
  * - Events: the parent's invoking state forwards `profile.submit` to this child (`sendTo`), so
  *   the view sends `{ type: 'profile.submit', profile }` to the page actor as before.
  * - State: the parent's snapshot holds this actor as `children.profileStep` while the step runs
- *   (undefined otherwise); nothing of it is copied into the parent's context. `selectProfileStep`
- *   gives the child actor, and the selectors read the child's own snapshot: `hasProfileStepTag`,
- *   `selectProfileStepFailure` (the form's failure), `selectProfileStepSaving`; `hasStepTag`
- *   reads the parent's own tags plus the running child's, so `profileForm` and `busy` keep their
- *   meaning for the parent's view selector. A parent's snapshot does not change when only the
- *   child's does: a view selects the child actor from the parent and then subscribes to the
- *   child itself (`useSelector(step, …)`), passing the child's snapshot to the parent's view
- *   selector (src/views/invites/use-join-practice-view.ts, src/views/shared/profile-step-form.tsx).
+ *   (undefined otherwise); nothing of it is copied into the parent's context. The parent's
+ *   `selectProfileStep` gives the child actor, and the selectors here read the child's own
+ *   snapshot: `hasProfileStepTag`, `selectProfileStepFailure` (the form's failure),
+ *   `selectProfileStepSaving`; `hasStepTag` reads the parent's own tags plus the running child's,
+ *   so `profileForm` and `busy` keep their meaning for the parent's view selector. A parent's
+ *   snapshot does not change when only the child's does: a view selects the child actor from the
+ *   parent, subscribes to the child itself (`useSelector(step, …)`) and passes the child's
+ *   snapshot to the parent's view selector (src/views/invites/use-join-practice-view.ts,
+ *   src/views/shared/profile-step-form.tsx).
  * Effects are provided by name on this machine (`profileStepMachine.provide({ actors })`) and
  * handed to the parent as its `profileStep` actor (src/app/live/invites.ts).
  */
@@ -145,11 +146,6 @@ export interface ProfileStepParentSnapshot {
   children: { profileStep?: { getSnapshot(): ProfileStepSnapshot } };
   hasTag(tag: string): boolean;
 }
-
-/** The running profile step's actor (undefined outside the step). */
-export const selectProfileStep = <TParent extends ProfileStepParentSnapshot>(
-  snapshot: TParent,
-): TParent['children']['profileStep'] => snapshot.children.profileStep;
 
 /** The running profile step's current snapshot (undefined outside the step). */
 export const selectProfileStepSnapshot = (
