@@ -19,6 +19,7 @@ import { useIntl } from 'react-intl';
 import { type AnyActorRef, createActor, fromPromise } from 'xstate';
 import type { SessionUser } from '#machines/domain';
 import { hubConnectionMachine } from '#machines/hub-connection.machine';
+import { hasProfileStepTag, type ProfileStepSnapshot } from '#machines/profile-step.machine';
 import {
   type LoginRequest,
   type LogoutRequest,
@@ -54,6 +55,7 @@ import type { OnboardingActor } from '../../src/views/onboarding/onboarding-acto
 import { OnboardingSteps } from '../../src/views/onboarding/onboarding-flow';
 import { PortalRedirectView } from '../../src/views/portal/portal-redirect-page';
 import { SwitchPracticeView } from '../../src/views/practices/switch-practice-page';
+import { BusyScreen } from '../../src/views/shared/busy-screen';
 import { ProfileStepForm } from '../../src/views/shared/profile-step-form';
 import { appBootstrapPathSpec } from '../../tests/model/app-bootstrap.model';
 import {
@@ -94,10 +96,13 @@ function JoinPracticeScreen({ actor }: { actor: AnyActorRef }) {
 
 /**
  * The profile step as the invitation link's screen shows it (the join-practice screens select the
- * running child; the parent's paths only see an inert fake): its heading and the step's form.
+ * running child; the parent's paths only see an inert fake): its heading and the step's form while
+ * the step asks for a profile, else the page's busy screen.
  */
 function ProfileStepScreen({ actor }: { actor: AnyActorRef }) {
   const intl = useIntl();
+  const form = useSelector(actor, (s: ProfileStepSnapshot) => hasProfileStepTag(s, 'profileForm'));
+  if (!form) return <BusyScreen page heading={intl.formatMessage(inviteMessages.loading)} />;
   return (
     <Container size="sm" py="xl">
       <Stack gap="md">
