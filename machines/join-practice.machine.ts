@@ -1,4 +1,4 @@
-import { type ActorRefFrom, and, assign, fromPromise, sendTo, setup } from 'xstate';
+import { type ActorRefFrom, and, assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
 import type { Invite, LoginConnection, Profile, SessionUser, UserPractice } from './domain';
 import {
   awaitingSession,
@@ -13,10 +13,10 @@ import {
 import {
   hasStepTag,
   isProfileStepFailed,
-  mirrorOfProfileStep,
-  type ProfileStepMirror,
   type ProfileStepOutput,
+  type ProfileStepSnapshot,
   profileStepMachine,
+  selectProfileStepSnapshot,
 } from './profile-step.machine';
 
 /**
@@ -35,10 +35,10 @@ import {
  *
  * Common to both: the awaiting-session state (`awaitingSession`, machines/practice-flow.ts), the
  * profile step (machines/profile-step.machine.ts, invoked as `profileStep`: without a profile the
- * form, ≥ 500 → /server-error, 400 stays with the errors; its tags and failure are mirrored into
- * `context.profileStep` for the view, and `profile.submit` is forwarded to it), the email check
- * (an unverified link shows its screen, an unverified code entry goes to the verification page),
- * and the redirect: to `redirectUri` when it is on an allowed origin, else to the practice's
+ * form, ≥ 500 → /server-error, 400 stays with the errors; views select the child actor
+ * (`selectProfileStep`) and read its snapshot, and `profile.submit` is forwarded to it), the email
+ * check (an unverified link shows its screen, an unverified code entry goes to the verification
+ * page), and the redirect: to `redirectUri` when it is on an allowed origin, else to the practice's
  * environment (the edge, src/app/live/redirects.ts, decides).
  */
 
@@ -65,8 +65,6 @@ export interface JoinPracticeContext extends InviteLink {
   /** The user's pending invites (to tell an invite for another practice apart). */
   invites: Invite[];
   practice: UserPractice | null;
-  /** The running profile step's tags and failure (mirrored from the child; null otherwise). */
-  profileStep: ProfileStepMirror | null;
   /** The server's message for a rejected code (server data, shown as is). */
   serverMessage: string | null;
   errorCode: 'session_failed' | 'profile_failed' | 'accept_failed' | 'code_rejected' | 'code_failed' | null;
@@ -106,6 +104,7 @@ export const joinPracticeMachine = setup({
     input: {} as JoinPracticeInput,
     context: {} as JoinPracticeContext,
     events: {} as JoinPracticeEvent,
+    children: {} as { profileStep: 'profileStep' },
   },
   actors: {
     awaitSession: fromPromise<SessionAnswer>(async () => ({ user: null })),
@@ -154,7 +153,6 @@ export const joinPracticeMachine = setup({
     user: null,
     invites: [],
     practice: null,
-    profileStep: null,
     serverMessage: null,
     errorCode: null,
   }),
@@ -233,9 +231,6 @@ export const joinPracticeMachine = setup({
       invoke: {
         id: 'profileStep',
         src: 'profileStep',
-        onSnapshot: {
-          actions: assign({ profileStep: ({ event }) => mirrorOfProfileStep(event.snapshot) }),
-        },
         onDone: [
           {
             guard: { type: 'isProfileStepFailed', params: ({ event }) => ({ output: event.output }) },
@@ -246,7 +241,6 @@ export const joinPracticeMachine = setup({
         ],
         onError: { target: 'failed', actions: assign({ errorCode: 'profile_failed' }) },
       },
-      exit: assign({ profileStep: null }),
       on: { 'profile.submit': { actions: sendTo('profileStep', ({ event }) => event) } },
     },
     checkingEmail: {
@@ -390,7 +384,7 @@ export const joinPracticeMachine = setup({
   },
 });
 
-type JoinPracticeSnapshot = { context: JoinPracticeContext; hasTag(tag: string): boolean };
+export type JoinPracticeSnapshot = SnapshotFrom<typeof joinPracticeMachine>;
 
 /** What the join-practice screens show (the link's screen and the code's screen each show theirs). */
 export type JoinPracticeView =
@@ -413,12 +407,23 @@ const views = [
   'codeForm',
 ] as const;
 
-export function selectJoinPracticeView(snapshot: JoinPracticeSnapshot): JoinPracticeView {
+/**
+ * The screen to show: the parent's tags, and the running profile step's (`step`, the child's
+ * snapshot: read from the parent's children by default; a view passes the one it subscribed to,
+ * as the parent's snapshot does not change when only the child's does).
+ */
+export function selectJoinPracticeView(
+  snapshot: JoinPracticeSnapshot,
+  step: ProfileStepSnapshot | undefined = selectProfileStepSnapshot(snapshot),
+): JoinPracticeView {
   for (const view of views) {
-    if (hasStepTag(snapshot, view)) return view;
+    if (hasStepTag(snapshot, view, step)) return view;
   }
   return 'busy';
 }
+
+/** The running profile step's actor (undefined outside the step). */
+export const selectProfileStep = (snapshot: JoinPracticeSnapshot) => snapshot.children.profileStep;
 
 export const selectJoinPracticeUser = (snapshot: JoinPracticeSnapshot): SessionUser | null =>
   snapshot.context.user;

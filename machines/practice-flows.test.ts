@@ -1,12 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { ActivePracticeResponse, Invite, Profile, UserPractice } from './domain';
-import { joinPracticeMachine, selectJoinPracticeView } from './join-practice.machine';
+import {
+  type JoinPracticeActor,
+  joinPracticeMachine,
+  selectJoinPracticeView,
+  selectProfileStep,
+} from './join-practice.machine';
 import { landingMachine, selectLandingView } from './landing.machine';
 import { portalRedirectMachine } from './portal-redirect.machine';
 import { practiceDisplayName, type SessionAnswer } from './practice-flow';
 import { failure, fixtures, userStates } from './practice-flow.fixtures';
-import { profileStepMachine, selectProfileStepFailure, selectStepBusy } from './profile-step.machine';
+import {
+  hasStepTag,
+  profileStepMachine,
+  selectProfileStepFailure,
+  selectProfileStepSnapshot,
+} from './profile-step.machine';
 import { type SwitchPracticeEvent, switchPracticeMachine } from './switch-practice.machine';
 
 const session = (answer: SessionAnswer) => fromPromise<SessionAnswer>(async () => answer);
@@ -18,6 +28,19 @@ const rejects = <T, I = unknown>(error: unknown) =>
 /** The profile step child with its calls (a user with a profile is ready at once). */
 const profileStep = (actors: Parameters<typeof profileStepMachine.provide>[0]['actors'] = {}) =>
   profileStepMachine.provide({ actors: { checkProfileExists: resolves(true), ...actors } });
+
+/**
+ * The running profile step once it shows its form, with the parent's view saying so (the child's
+ * changes do not change the parent's snapshot: wait on the child itself).
+ */
+async function profileFormOf(actor: JoinPracticeActor) {
+  await waitFor(actor, (s) => s.matches('profileStep'));
+  const step = selectProfileStep(actor.getSnapshot());
+  if (!step) throw new Error('no profile step');
+  await waitFor(step, (s) => s.hasTag('profileForm'));
+  expect(selectJoinPracticeView(actor.getSnapshot())).toBe('profileForm');
+  return step;
+}
 
 describe('landing machine', () => {
   it('signed out shows the chooser and starts a login returning to /', async () => {
@@ -244,7 +267,7 @@ describe('join-practice machine, by invitation link', () => {
       }),
       { input: { via: 'link', practiceKey: 'uk-camden', redirectUri: null } },
     ).start();
-    await waitFor(actor, (s) => selectJoinPracticeView(s) === 'profileForm');
+    await profileFormOf(actor);
     actor.send({ type: 'profile.submit', profile: fixtures.profile });
     await waitFor(actor, (s) => s.status === 'done');
     expect(created).toHaveBeenCalledWith({ profile: fixtures.profile });
@@ -275,15 +298,15 @@ describe('join-practice machine, by invitation link', () => {
       }),
       { input: { via: 'link', practiceKey: 'uk-camden', redirectUri: null } },
     ).start();
-    await waitFor(actor, (s) => selectJoinPracticeView(s) === 'profileForm');
+    const step = await profileFormOf(actor);
     actor.send({ type: 'profile.submit', profile: fixtures.profile });
+    // The step settles (back to its form, or done), then the parent (failed, or on to the end).
+    await waitFor(step, (s) => s.status === 'done' || !s.hasTag('busy'));
     await waitFor(
       actor,
       (s) =>
-        !(s.matches('profileStep') && selectStepBusy(s)) &&
-        !s.matches('checkingEmail') &&
-        !s.matches('loadingInvites') &&
-        !s.matches('acceptingInvite'),
+        s.status === 'done' ||
+        (s.matches('profileStep') && hasStepTag(s, 'profileForm') && !hasStepTag(s, 'busy')),
     );
     const snapshot = actor.getSnapshot();
     if (expected === 'done') expect(snapshot.status).toBe('done');
@@ -293,7 +316,8 @@ describe('join-practice machine, by invitation link', () => {
       expect(navigate).toHaveBeenCalledWith({ to: '/server-error', replace: true });
       expect(snapshot.context.errorCode).toBe('profile_failed');
     }
-    if (expected === 'profileForm') expect(selectProfileStepFailure(snapshot)?.status).toBe(400);
+    if (expected === 'profileForm')
+      expect(selectProfileStepFailure(selectProfileStepSnapshot(snapshot))?.status).toBe(400);
   });
 
   it('an invite for another practice, an unknown invite and an unverified email get their own screens', async () => {
@@ -458,17 +482,18 @@ describe('join-practice machine, by invite code', () => {
       }),
       { input: { via: 'code', forceLogin: null, code: 'joinau01' } },
     ).start();
-    await waitFor(actor, (s) => selectJoinPracticeView(s) === 'profileForm');
-    expect(selectStepBusy(actor.getSnapshot())).toBe(false);
+    const step = await profileFormOf(actor);
+    expect(hasStepTag(actor.getSnapshot(), 'busy')).toBe(false);
     actor.send({ type: 'profile.submit', profile: fixtures.profile });
-    expect(selectStepBusy(actor.getSnapshot())).toBe(true);
+    expect(hasStepTag(actor.getSnapshot(), 'busy')).toBe(true);
     expect(selectJoinPracticeView(actor.getSnapshot())).toBe('profileForm');
-    await waitFor(actor, (s) => selectProfileStepFailure(s) !== null);
-    expect(selectProfileStepFailure(actor.getSnapshot())).toEqual(rejected);
+    await waitFor(step, (s) => selectProfileStepFailure(s) !== null);
+    expect(selectProfileStepFailure(selectProfileStepSnapshot(actor.getSnapshot()))).toEqual(rejected);
     expect(selectJoinPracticeView(actor.getSnapshot())).toBe('profileForm');
     actor.send({ type: 'profile.submit', profile: fixtures.profile });
     await waitFor(actor, (s) => s.hasTag('codeForm'));
-    expect(actor.getSnapshot().context.profileStep).toBeNull();
+    expect(selectProfileStep(actor.getSnapshot())).toBeUndefined();
+    expect(selectProfileStepSnapshot(actor.getSnapshot())).toBeUndefined();
     expect(actor.getSnapshot().context.errorCode).toBeNull();
   });
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Profile } from './domain';
 import { failure, fixtures } from './practice-flow.fixtures';
-import { mirrorOfProfileStep, profileStepMachine } from './profile-step.machine';
+import {
+  hasProfileStepTag,
+  type ProfileStepSnapshot,
+  profileStepMachine,
+  selectProfileStepFailure,
+  selectProfileStepSaving,
+} from './profile-step.machine';
 
 const exists = (answer: boolean) => fromPromise<boolean>(async () => answer);
 
@@ -27,10 +33,17 @@ function start(profileExists: boolean, outcomes: Array<'ok' | ReturnType<typeof 
   return { actor, calls: create.calls };
 }
 
+/** What a view selects from the step's snapshot: its tags, and the form's failure. */
+function selected(snapshot: ProfileStepSnapshot) {
+  const tags = (['busy', 'profileForm'] as const).filter((tag) => hasProfileStepTag(snapshot, tag));
+  expect(selectProfileStepSaving(snapshot)).toBe(tags.includes('busy'));
+  return { tags, failure: selectProfileStepFailure(snapshot) };
+}
+
 describe('profile-step machine', () => {
   it('a user with a profile is ready at once, without the form', async () => {
     const { actor } = start(true);
-    expect(mirrorOfProfileStep(actor.getSnapshot())).toEqual({ tags: ['busy'], failure: null });
+    expect(selected(actor.getSnapshot())).toEqual({ tags: ['busy'], failure: null });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toEqual({ result: 'ready' });
   });
@@ -38,9 +51,9 @@ describe('profile-step machine', () => {
   it('without a profile shows the form; a saved profile is ready', async () => {
     const { actor, calls } = start(false, ['ok']);
     await waitFor(actor, (s) => s.hasTag('profileForm'));
-    expect(mirrorOfProfileStep(actor.getSnapshot())).toEqual({ tags: ['profileForm'], failure: null });
+    expect(selected(actor.getSnapshot())).toEqual({ tags: ['profileForm'], failure: null });
     actor.send({ type: 'profile.submit', profile: fixtures.profile });
-    expect(mirrorOfProfileStep(actor.getSnapshot())).toEqual({
+    expect(selected(actor.getSnapshot())).toEqual({
       tags: ['busy', 'profileForm'],
       failure: null,
     });
@@ -55,7 +68,7 @@ describe('profile-step machine', () => {
     await waitFor(actor, (s) => s.hasTag('profileForm'));
     actor.send({ type: 'profile.submit', profile: fixtures.profile });
     await waitFor(actor, (s) => s.matches('enteringProfile') && s.context.failure !== null);
-    expect(mirrorOfProfileStep(actor.getSnapshot())).toEqual({ tags: ['profileForm'], failure: rejected });
+    expect(selected(actor.getSnapshot())).toEqual({ tags: ['profileForm'], failure: rejected });
     actor.send({ type: 'profile.submit', profile: { ...fixtures.profile, phone: '0412 999 888' } });
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls).toHaveLength(2);
@@ -93,5 +106,15 @@ describe('profile-step machine', () => {
     const { actor } = start(false);
     actor.send({ type: 'profile.submit', profile: fixtures.profile });
     expect(actor.getSnapshot().value).toBe('checkingProfile');
+  });
+
+  it('selects nothing without a step, or from a stand-in without tags or context', () => {
+    const standIn = {} as ProfileStepSnapshot;
+    for (const step of [undefined, standIn]) {
+      expect(hasProfileStepTag(step, 'busy')).toBe(false);
+      expect(hasProfileStepTag(step, 'profileForm')).toBe(false);
+      expect(selectProfileStepSaving(step)).toBe(false);
+      expect(selectProfileStepFailure(step)).toBeNull();
+    }
   });
 });

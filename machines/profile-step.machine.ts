@@ -1,4 +1,4 @@
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { Profile } from './domain';
 import { type CallFailure, failureOf, isBadRequest, isServerFailure } from './practice-flow';
 
@@ -12,15 +12,19 @@ import { type CallFailure, failureOf, isBadRequest, isServerFailure } from './pr
  * (`ProfileStepOutput`) tells the parent which: the parent continues (`ready`) or goes to its
  * failure (`failed` → errorCode 'profile_failed', /server-error). Navigation stays the parent's.
  *
- * How views see it (the design): views keep talking to the PARENT actor only.
+ * How views see it (the design, decision 104): the child is selected, not mirrored.
  * - Events: the parent's invoking state forwards `profile.submit` to this child (`sendTo`), so
  *   the view sends `{ type: 'profile.submit', profile }` to the page actor as before.
- * - State: the parent's invoke has `onSnapshot`, which mirrors `mirrorOfProfileStep(snapshot)`
- *   (this machine's tags and failure, plain data) into the parent's `context.profileStep`
- *   (null before the child reports and after the step). The parent's selectors read the
- *   parent's own tags plus the mirrored ones (`hasStepTag`), so `profileForm` and `busy` keep
- *   their meaning, and `selectProfileStepFailure` gives the form's failure. The parent's
- *   snapshot changes whenever the child's does, so `useSelector` on the page actor re-renders.
+ * - State: the parent's snapshot holds this actor as `children.profileStep` while the step runs
+ *   (undefined otherwise); nothing of it is copied into the parent's context. The parent's
+ *   `selectProfileStep` gives the child actor, and the selectors here read the child's own
+ *   snapshot: `hasProfileStepTag`, `selectProfileStepFailure` (the form's failure),
+ *   `selectProfileStepSaving`; `hasStepTag` reads the parent's own tags plus the running child's,
+ *   so `profileForm` and `busy` keep their meaning for the parent's view selector. A parent's
+ *   snapshot does not change when only the child's does: a view selects the child actor from the
+ *   parent, subscribes to the child itself (`useSelector(step, …)`) and passes the child's
+ *   snapshot to the parent's view selector (src/views/invites/use-join-practice-view.ts,
+ *   src/views/shared/profile-step-form.tsx).
  * Effects are provided by name on this machine (`profileStepMachine.provide({ actors })`) and
  * handed to the parent as its `profileStep` actor (src/app/live/invites.ts).
  */
@@ -111,42 +115,54 @@ export const profileStepMachine = setup({
 });
 
 export type ProfileStepSnapshot = SnapshotFrom<typeof profileStepMachine>;
+export type ProfileStepActor = ActorRefFrom<typeof profileStepMachine>;
 
 /** The tags of this machine a view selects on. */
 export type ProfileStepTag = 'busy' | 'profileForm';
+const stepTags: readonly string[] = ['busy', 'profileForm'] satisfies ProfileStepTag[];
 
-/** What a parent mirrors of the running step (plain data; see the doc comment above). */
-export interface ProfileStepMirror {
-  /** The step's active tags, sorted. */
-  tags: ProfileStepTag[];
-  failure: CallFailure | null;
-}
+/**
+ * The step's snapshot when it is this machine's: none outside the step, and a stand-in provided
+ * under the same name (the path tests' and the atlas's inert fakes) reports snapshots without tags
+ * or context (the view shows the busy screen).
+ */
+const ownSnapshot = (step: ProfileStepSnapshot | undefined): ProfileStepSnapshot | undefined =>
+  typeof step?.hasTag === 'function' ? step : undefined;
 
-export function mirrorOfProfileStep(snapshot: ProfileStepSnapshot): ProfileStepMirror | null {
-  // A stand-in provided under the same name (the path tests' inert fakes) reports snapshots
-  // without tags or context: nothing to mirror, the view shows the busy screen.
-  if (typeof snapshot.hasTag !== 'function') return null;
-  return {
-    tags: (['busy', 'profileForm'] as const).filter((tag) => snapshot.hasTag(tag)),
-    failure: snapshot.context.failure,
-  };
-}
+/** The running step has `tag` (false without a step). */
+export const hasProfileStepTag = (step: ProfileStepSnapshot | undefined, tag: ProfileStepTag): boolean =>
+  ownSnapshot(step)?.hasTag(tag) ?? false;
 
-/** A parent snapshot that mirrors the profile step into `context.profileStep`. */
+/** The profile form's failure: a 400 answer's field errors and message (null without a step). */
+export const selectProfileStepFailure = (step: ProfileStepSnapshot | undefined): CallFailure | null =>
+  ownSnapshot(step)?.context.failure ?? null;
+
+/** The profile is being saved (or the check is running). */
+export const selectProfileStepSaving = (step: ProfileStepSnapshot | undefined): boolean =>
+  hasProfileStepTag(step, 'busy');
+
+/** A parent's snapshot: this machine runs as its `profileStep` child while the step runs. */
 export interface ProfileStepParentSnapshot {
-  context: { profileStep: ProfileStepMirror | null };
+  children: { profileStep?: { getSnapshot(): ProfileStepSnapshot } };
   hasTag(tag: string): boolean;
 }
 
-/** The parent's own tag, or the running profile step's. */
-export function hasStepTag(snapshot: ProfileStepParentSnapshot, tag: string): boolean {
-  return snapshot.hasTag(tag) || (snapshot.context.profileStep?.tags.some((own) => own === tag) ?? false);
+/** The running profile step's current snapshot (undefined outside the step). */
+export const selectProfileStepSnapshot = (
+  snapshot: ProfileStepParentSnapshot,
+): ProfileStepSnapshot | undefined => snapshot.children.profileStep?.getSnapshot();
+
+/**
+ * The parent's own tag, or the running profile step's; `step` is the child's snapshot (by
+ * default read from the parent's children; a view passes the one it subscribed to).
+ */
+export function hasStepTag(
+  snapshot: ProfileStepParentSnapshot,
+  tag: string,
+  step: ProfileStepSnapshot | undefined = selectProfileStepSnapshot(snapshot),
+): boolean {
+  return snapshot.hasTag(tag) || (stepTags.includes(tag) && hasProfileStepTag(step, tag as ProfileStepTag));
 }
-
-export const selectProfileStepFailure = (snapshot: ProfileStepParentSnapshot): CallFailure | null =>
-  snapshot.context.profileStep?.failure ?? null;
-
-export const selectStepBusy = (snapshot: ProfileStepParentSnapshot): boolean => hasStepTag(snapshot, 'busy');
 
 /** Guard helper for the parent's `onDone`. */
 export const isProfileStepFailed = (output: ProfileStepOutput | undefined): boolean =>

@@ -15,6 +15,7 @@ export const defaultAtlasMachines = [
   'onboarding',
   'emailVerification',
   'joinPractice',
+  'profileStep',
   'landing',
   'switchPractice',
   'authRedirect',
@@ -32,7 +33,6 @@ export const withoutAtlasScreen: Record<string, string> = {
   busyIndicator:
     "no screen of its own: the submit button's spinner of the onboarding steps (photographed there)",
   practiceActivation: "no screen of its own: the onboarding thank-you step's wait (photographed there)",
-  profileStep: 'no screen of its own: the profile step inside the join-practice screens (photographed there)',
 };
 
 /** Screens without a machine of their own, photographed as one atlas entry per set. */

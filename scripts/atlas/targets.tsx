@@ -6,7 +6,7 @@
  * redirects), and the view given the actor directly or through the seams (seams-plugin.ts).
  */
 
-import { Title } from '@mantine/core';
+import { Container, Stack, Title } from '@mantine/core';
 import {
   createMemoryHistory,
   createRootRouteWithContext,
@@ -15,9 +15,11 @@ import {
 } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type ReactElement, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { type AnyActorRef, createActor, fromPromise } from 'xstate';
 import type { SessionUser } from '#machines/domain';
 import { hubConnectionMachine } from '#machines/hub-connection.machine';
+import { hasProfileStepTag, type ProfileStepSnapshot } from '#machines/profile-step.machine';
 import {
   type LoginRequest,
   type LogoutRequest,
@@ -47,12 +49,14 @@ import { NotFoundPage } from '../../src/views/errors/not-found-page';
 import { RedirectedPage } from '../../src/views/errors/redirected-page';
 import { ServerErrorPage } from '../../src/views/errors/server-error-page';
 import { InviteCodeView } from '../../src/views/invites/invite-code-page';
-import { InviteView } from '../../src/views/invites/invite-page';
+import { InviteView, inviteMessages } from '../../src/views/invites/invite-page';
 import { LandingView } from '../../src/views/landing/landing-page';
 import type { OnboardingActor } from '../../src/views/onboarding/onboarding-actor';
 import { OnboardingSteps } from '../../src/views/onboarding/onboarding-flow';
 import { PortalRedirectView } from '../../src/views/portal/portal-redirect-page';
 import { SwitchPracticeView } from '../../src/views/practices/switch-practice-page';
+import { BusyScreen } from '../../src/views/shared/busy-screen';
+import { ProfileStepForm } from '../../src/views/shared/profile-step-form';
 import { appBootstrapPathSpec } from '../../tests/model/app-bootstrap.model';
 import {
   authRedirectPathSpec,
@@ -66,6 +70,7 @@ import {
   joinPracticeSpec,
   landingSpec,
   portalRedirectSpec,
+  profileStepSpec,
   switchPracticeSpec,
 } from '../../tests/model/practices.model';
 import { hubConnectionPathSpec } from '../../tests/model/realtime.model';
@@ -87,6 +92,29 @@ function EmailVerificationScreen({ actor }: { actor: AnyActorRef }) {
 function JoinPracticeScreen({ actor }: { actor: AnyActorRef }) {
   const via = useSelector(actor, (s: { context: { via: 'link' | 'code' } }) => s.context.via);
   return via === 'link' ? <InviteView actor={actor as never} /> : <InviteCodeView actor={actor as never} />;
+}
+
+/**
+ * The profile step as the invitation link's screen shows it (the join-practice screens select the
+ * running child; the parent's paths only see an inert fake): its heading and the step's form while
+ * the step asks for a profile, else the page's busy screen.
+ */
+function ProfileStepScreen({ actor }: { actor: AnyActorRef }) {
+  const intl = useIntl();
+  const form = useSelector(actor, (s: ProfileStepSnapshot) => hasProfileStepTag(s, 'profileForm'));
+  if (!form) return <BusyScreen page heading={intl.formatMessage(inviteMessages.loading)} />;
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="md">
+        <Title order={1}>{intl.formatMessage(inviteMessages.profileTitle)}</Title>
+        <ProfileStepForm
+          step={actor as never}
+          user={atlasUser}
+          onSubmit={(profile) => actor.send({ type: 'profile.submit', profile })}
+        />
+      </Stack>
+    </Container>
+  );
 }
 
 /** The session as the shell shows it: the provider-unreachable screen in place of the page, else the guard's screen. */
@@ -132,6 +160,12 @@ export const atlasTargets: AtlasTarget[] = [
     spec: joinPracticeSpec as PathSpec,
     machine: () => inertEffects(joinPracticeSpec as PathSpec),
     render: (actor) => <JoinPracticeScreen actor={actor} />,
+  },
+  {
+    name: 'profileStep',
+    spec: profileStepSpec as PathSpec,
+    machine: () => inertEffects(profileStepSpec as PathSpec),
+    render: (actor) => <ProfileStepScreen actor={actor} />,
   },
   {
     name: 'landing',

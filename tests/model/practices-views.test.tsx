@@ -11,18 +11,26 @@ import {
   fromCallback,
   fromPromise,
 } from 'xstate';
-import { type JoinPracticeView, selectJoinPracticeView } from '#machines/join-practice.machine';
-import { selectLandingView } from '#machines/landing.machine';
+import type { Invite, Profile, UserPractice } from '#machines/domain';
 import {
-  type ProfileStepParentSnapshot,
+  type JoinPracticeView,
+  joinPracticeMachine,
+  selectJoinPracticeView,
+} from '#machines/join-practice.machine';
+import { selectLandingView } from '#machines/landing.machine';
+import type { SessionAnswer } from '#machines/practice-flow';
+import {
+  type ProfileStepSnapshot,
+  profileStepMachine,
   selectProfileStepFailure,
-  selectStepBusy,
+  selectProfileStepSaving,
 } from '#machines/profile-step.machine';
 import { RuntimeConfigContext } from '../../src/ui/runtime-config';
 import { InviteCodeView } from '../../src/views/invites/invite-code-page';
 import { InviteView } from '../../src/views/invites/invite-page';
 import { LandingView } from '../../src/views/landing/landing-page';
 import { SwitchPracticeView } from '../../src/views/practices/switch-practice-page';
+import { ProfileStepForm } from '../../src/views/shared/profile-step-form';
 import {
   generatePaths,
   type MachinePath,
@@ -32,7 +40,14 @@ import {
 } from '../support/paths';
 import { renderWithProviders } from '../support/render';
 import { viewConfig } from '../support/view-config';
-import { joinPracticeSpec, landingSpec, switchPracticeSpec } from './practices.model';
+import {
+  failure,
+  fixtures,
+  joinPracticeSpec,
+  landingSpec,
+  profileStepSpec,
+  switchPracticeSpec,
+} from './practices.model';
 
 /** Joining a practice: the route's screen of the way the user came (/invite or /invite-code). */
 function JoinPracticeScreen({ actor }: { actor: AnyActorRef }) {
@@ -188,56 +203,19 @@ async function fillProfileAndSubmit(actor: AnyActorRef): Promise<boolean> {
 }
 
 /** The rendered profile step: the form (saving or not) and a rejected answer's field error. */
-function checkProfileStep(s: Snap, view: string): void {
-  expect(screen.queryByRole('form', { name: 'Your profile' }) !== null).toBe(view === 'profileForm');
-  if (view !== 'profileForm') return;
+function checkProfileStep(s: ProfileStepSnapshot): void {
   const submit = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
-  expect(submit.disabled).toBe(selectStepBusy(s as unknown as ProfileStepParentSnapshot));
+  expect(submit.disabled).toBe(selectProfileStepSaving(s));
   // (Shown errors stay in the form's state; the step only drops its failure when it is done.)
-  if (selectProfileStepFailure(s as unknown as ProfileStepParentSnapshot) !== null) {
+  if (selectProfileStepFailure(s) !== null) {
     expect(screen.queryAllByText('Phone is invalid').length).toBeGreaterThan(0);
   }
-}
-
-/**
- * The parents' default paths take the mirrored-snapshot transition once (the inert fake's own
- * report), so they never show the profile form. Add, from the exhaustive paths, the shortest one
- * ending in each snapshot the child can report, and in each `profile.submit` after a different
- * step state: the form, saving, a rejected answer, busy.
- */
-function pathsWithProfileStep(spec: PathSpec): MachinePath[] {
-  const extra = new Map<string, MachinePath>();
-  for (const path of generatePaths({ ...spec, exhaustive: true })) {
-    // Exhaustive paths are maximal (prefixes are dropped): look at every prefix.
-    const labels = path.description.replace(/^input#\d+: /, '').split(' → ');
-    path.steps.forEach((step, i) => {
-      if (step.event.type !== 'xstate.snapshot.profileStep' && step.event.type !== 'profile.submit') return;
-      const before = JSON.parse((path.steps[i - 1]?.state ?? path.initial).context) as {
-        profileStep: unknown;
-      };
-      const key =
-        step.event.type === 'profile.submit'
-          ? JSON.stringify([step.event.type, before.profileStep])
-          : JSON.stringify(step.event);
-      const kept = extra.get(key);
-      if (kept && kept.steps.length <= i + 1) return;
-      extra.set(key, {
-        ...path,
-        description: `input#${path.inputIndex}: ${labels.slice(0, i + 1).join(' → ')}`,
-        steps: path.steps.slice(0, i + 1),
-      });
-    });
-  }
-  const base = generatePaths(spec);
-  const seen = new Set(base.map((p) => p.description));
-  return [...base, ...[...extra.values()].filter((p) => !seen.has(p.description))];
 }
 
 const drivers: Array<{
   spec: PathSpec;
   driver: ScreenDriver;
   fakeTime?: boolean;
-  paths?: (spec: PathSpec) => MachinePath[];
 }> = [
   {
     spec: landingSpec as PathSpec,
@@ -314,7 +292,6 @@ const drivers: Array<{
   },
   {
     spec: joinPracticeSpec as PathSpec,
-    paths: pathsWithProfileStep,
     driver: {
       render: (actor) => <JoinPracticeScreen actor={actor} />,
       user: async (event, actor) => {
@@ -364,7 +341,9 @@ const drivers: Array<{
         expect(screen.queryAllByRole('button', { name: /^Sign in with/ })).toHaveLength(
           view === 'loginChooser' ? 4 : 0,
         );
-        checkProfileStep(s, view);
+        // The profile step is the child's (an inert fake here: the busy screen); its form is
+        // driven along its own paths below.
+        expect(screen.queryByRole('form', { name: 'Your profile' }) !== null).toBe(view === 'profileForm');
         expect(screen.queryByText('Please verify your email') !== null).toBe(view === 'emailUnverified');
         expect(screen.queryByText('This invite is not for you') !== null).toBe(view === 'otherPractice');
         expect(screen.queryByText('This invite is no longer valid') !== null).toBe(view === 'inviteNotFound');
@@ -377,14 +356,30 @@ const drivers: Array<{
       },
     },
   },
+  {
+    spec: profileStepSpec as PathSpec,
+    driver: {
+      // The form the join-practice screens show while the step asks for a profile, on the real
+      // child: it reads saving and the failure from the step's own snapshot.
+      render: (actor) => (
+        <ProfileStepForm
+          step={actor as never}
+          user={fixtures.verifiedUser}
+          onSubmit={(profile) => actor.send({ type: 'profile.submit', profile })}
+        />
+      ),
+      user: async (event, actor) => (event.type === 'profile.submit' ? fillProfileAndSubmit(actor) : false),
+      check: (s) => checkProfileStep(s as unknown as ProfileStepSnapshot),
+    },
+  },
 ];
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-for (const { spec, driver, fakeTime, paths: pathsOf = generatePaths } of drivers) {
-  const paths: MachinePath[] = pathsOf(spec);
+for (const { spec, driver, fakeTime } of drivers) {
+  const paths: MachinePath[] = generatePaths(spec);
   describe(`${spec.name} screen: generated paths`, () => {
     for (const path of paths) {
       it(path.description, async () => {
@@ -394,3 +389,80 @@ for (const { spec, driver, fakeTime, paths: pathsOf = generatePaths } of drivers
     }
   });
 }
+
+/** A promise settled from outside (a call the test answers when it wants). */
+function deferred<T>() {
+  let settle = { resolve: (_: T) => {}, reject: (_: unknown) => {} };
+  const promise = new Promise<T>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  return { promise, ...settle };
+}
+
+const pending = <T, I = unknown>() => fromPromise<T, I>(() => new Promise<never>(() => {}));
+
+/**
+ * The join-practice screens re-render when only the profile step changes (its changes do not
+ * change the parent's snapshot): the real machine with the real child, whose calls the test
+ * answers one by one.
+ */
+describe('the profile step inside the join-practice screens', () => {
+  it.each([
+    { via: 'link', practiceKey: 'uk-camden', redirectUri: null },
+    { via: 'code', forceLogin: null, code: 'joinau01' },
+  ] as const)('$via: busy, the form, saving, a rejected answer, then on', async (input) => {
+    const check = deferred<boolean>();
+    const saves = [deferred<void>(), deferred<void>()];
+    const actor = createActor(
+      joinPracticeMachine.provide({
+        actors: {
+          awaitSession: fromPromise<SessionAnswer>(async () => ({ user: fixtures.verifiedUser })),
+          profileStep: profileStepMachine.provide({
+            actors: {
+              checkProfileExists: fromPromise(() => check.promise),
+              createProfile: fromPromise<void, { profile: Profile }>(
+                () => saves.shift()?.promise ?? new Promise<never>(() => {}),
+              ),
+            },
+          }),
+          fetchPendingInvites: pending<Invite[]>(),
+          acceptInvite: pending<UserPractice, { practiceKey: string }>(),
+          joinWithCode: pending<UserPractice, { inviteCode: string }>(),
+        },
+        actions: { storeInvite: () => undefined, clearInvite: () => undefined, login: () => undefined },
+      }),
+      { input },
+    ).start();
+    const [first, second] = saves;
+    const view = renderWithProviders(
+      <RuntimeConfigContext.Provider value={viewConfig}>
+        <JoinPracticeScreen actor={actor} />
+      </RuntimeConfigContext.Provider>,
+    );
+    try {
+      await waitFor(() => expect(actor.getSnapshot().matches('profileStep')).toBe(true));
+      expect(screen.getByTestId('busy-screen')).toBeTruthy();
+      await act(async () => check.resolve(false));
+      expect(await screen.findByRole('form', { name: 'Your profile' })).toBeTruthy();
+      const submit = () => screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+      expect(submit().disabled).toBe(false);
+      expect(await fillProfileAndSubmit(actor)).toBe(true);
+      await waitFor(() => expect(submit().disabled).toBe(true));
+      await act(async () => first?.reject(failure(400, 'Phone is invalid', { phone: ['Phone is invalid'] })));
+      await waitFor(() => expect(submit().disabled).toBe(false));
+      expect(screen.queryAllByText('Phone is invalid').length).toBeGreaterThan(0);
+      // A corrected phone clears the server's error on the field; the next save goes through.
+      fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: '0412999888' } });
+      fireEvent.click(submit());
+      await waitFor(() => expect(submit().disabled).toBe(true));
+      await act(async () => second?.resolve());
+      await waitFor(() => expect(screen.queryByRole('form', { name: 'Your profile' })).toBeNull());
+      expect(actor.getSnapshot().matches(input.via === 'link' ? 'loadingInvites' : 'enteringCode')).toBe(
+        true,
+      );
+    } finally {
+      view.unmount();
+      actor.stop();
+    }
+  });
+});

@@ -11,7 +11,7 @@ import { landingMachine } from '#machines/landing.machine';
 import { portalRedirectMachine } from '#machines/portal-redirect.machine';
 import type { CallFailure, SessionAnswer } from '#machines/practice-flow';
 import { failure, fixtures, userStates } from '#machines/practice-flow.fixtures';
-import { type ProfileStepContext, profileStepMachine } from '#machines/profile-step.machine';
+import { profileStepMachine } from '#machines/profile-step.machine';
 import type { UserStateView } from '#machines/switch-practice.machine';
 import { switchPracticeMachine } from '#machines/switch-practice.machine';
 import { definePathSpec, errorOf, outputOf, type StepInput, unchanged } from '../support/paths';
@@ -197,25 +197,12 @@ export const profileStepSpec = definePathSpec({
 
 /**
  * In the parents the child is an inert fake like every invoked actor: the path delivers its
- * output (`done: profileStep`) and, for the view, the snapshots it would report (real snapshots
- * of the child machine in each of its waiting states), which the parent mirrors into
- * `context.profileStep`.
+ * output (`done: profileStep`). Its states are not the parent's (the parent selects the child, it
+ * does not mirror it): the parent's screen shows the busy screen for the fake, and the profile
+ * step's own paths (`profileStepSpec`) drive the profile form (tests/model/practices-views.test.tsx).
  */
-const stepSnapshot = (value: string, context: ProfileStepContext = { failure: null }) =>
-  ev({
-    type: 'xstate.snapshot.profileStep',
-    snapshot: profileStepMachine.resolveState({ value, context }),
-  });
 const profileStepEvents = {
   'xstate.done.actor.profileStep': done('profileStep', { result: 'ready' }, { result: 'failed' }),
-  'xstate.snapshot.profileStep': [
-    stepSnapshot('checkingProfile'),
-    stepSnapshot('enteringProfile'),
-    stepSnapshot('savingProfile'),
-    stepSnapshot('enteringProfile', {
-      failure: failure(400, 'Phone is invalid', { phone: ['Phone is invalid'] }),
-    }),
-  ],
   'profile.submit': [ev({ type: 'profile.submit', profile: fixtures.profile })],
 };
 
@@ -285,7 +272,6 @@ export const joinPracticeSpec = definePathSpec({
       'signup.choose': unchanged,
       'login.choose': unchanged,
       'profile.submit': unchanged,
-      'xstate.snapshot.profileStep': unchanged,
       'xstate.done.actor.profileStep': (step) => {
         if (stepFailed(step)) return 'failed';
         const verified = step.before.context.user?.email_verified === true;

@@ -5,17 +5,17 @@ import { defineMessages, useIntl } from 'react-intl';
 import {
   type JoinPracticeActor,
   type JoinPracticeContext,
+  type JoinPracticeSnapshot,
   selectJoinPracticeUser,
-  selectJoinPracticeView,
 } from '#machines/join-practice.machine';
-import { selectProfileStepFailure, selectStepBusy } from '#machines/profile-step.machine';
 import { FormField } from '../../forms/form-field';
 import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
 import { LoginChooser } from '../../ui/login-chooser';
 import { inviteCodeFields, inviteCodeSchema } from '../../validation/schemas';
 import { BusyScreen } from '../shared/busy-screen';
-import { ProfileForm } from '../shared/profile-form';
+import { ProfileStepForm } from '../shared/profile-step-form';
+import { useJoinPracticeView } from './use-join-practice-view';
 
 export const inviteCodeMessages = defineMessages({
   title: {
@@ -62,11 +62,13 @@ export const inviteCodeMessages = defineMessages({
 
 const m = inviteCodeMessages;
 
-type Snapshot = Parameters<typeof selectJoinPracticeView>[0];
+type Snapshot = JoinPracticeSnapshot;
 const ctx = (s: Snapshot): JoinPracticeContext => s.context;
 const selectCode = (s: Snapshot) => ctx(s).code;
 const selectErrorCode = (s: Snapshot) => ctx(s).errorCode;
 const selectServerMessage = (s: Snapshot) => ctx(s).serverMessage;
+/** The code is being checked (the code form's own wait; the profile form reads the step's). */
+const selectBusy = (s: Snapshot) => s.hasTag('busy');
 
 interface InviteCodeValues {
   inviteCode: string;
@@ -78,10 +80,9 @@ interface InviteCodeValues {
  */
 export function InviteCodeView({ actor }: { actor: JoinPracticeActor }) {
   const intl = useIntl();
-  const view = useSelector(actor, selectJoinPracticeView);
+  const { view, step } = useJoinPracticeView(actor);
   const user = useSelector(actor, selectJoinPracticeUser);
-  const profileFailure = useSelector(actor, selectProfileStepFailure);
-  const busy = useSelector(actor, selectStepBusy);
+  const busy = useSelector(actor, selectBusy);
   const code = useSelector(actor, selectCode);
   const errorCode = useSelector(actor, selectErrorCode);
   const serverMessage = useSelector(actor, selectServerMessage);
@@ -106,10 +107,9 @@ export function InviteCodeView({ actor }: { actor: JoinPracticeActor }) {
       body = (
         <Stack gap="md">
           <Title order={2}>{intl.formatMessage(m.profileTitle)}</Title>
-          <ProfileForm
+          <ProfileStepForm
+            step={step}
             user={user}
-            saving={busy}
-            failure={profileFailure}
             onSubmit={(profile) => actor.send({ type: 'profile.submit', profile })}
           />
         </Stack>

@@ -1,15 +1,11 @@
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
-import {
-  type JoinPracticeActor,
-  selectJoinPracticeUser,
-  selectJoinPracticeView,
-} from '#machines/join-practice.machine';
-import { selectProfileStepFailure, selectStepBusy } from '#machines/profile-step.machine';
+import { type JoinPracticeActor, selectJoinPracticeUser } from '#machines/join-practice.machine';
 import { LoginChooser } from '../../ui/login-chooser';
 import { BusyScreen } from '../shared/busy-screen';
-import { ProfileForm } from '../shared/profile-form';
+import { ProfileStepForm } from '../shared/profile-step-form';
+import { useJoinPracticeView } from './use-join-practice-view';
 
 export const inviteMessages = defineMessages({
   signupTitle: {
@@ -85,10 +81,8 @@ const m = inviteMessages;
  */
 export function InviteView({ actor }: { actor: JoinPracticeActor }) {
   const intl = useIntl();
-  const view = useSelector(actor, selectJoinPracticeView);
+  const { view, step } = useJoinPracticeView(actor);
   const user = useSelector(actor, selectJoinPracticeUser);
-  const failure = useSelector(actor, selectProfileStepFailure);
-  const saving = useSelector(actor, selectStepBusy);
 
   const problem = (title: string, text: string, action: React.ReactNode) => (
     <Container size="sm" py="xl">
@@ -130,10 +124,9 @@ export function InviteView({ actor }: { actor: JoinPracticeActor }) {
         <Container size="sm" py="xl">
           <Stack gap="md">
             <Title order={1}>{intl.formatMessage(m.profileTitle)}</Title>
-            <ProfileForm
+            <ProfileStepForm
+              step={step}
               user={user}
-              saving={saving}
-              failure={failure}
               onSubmit={(profile) => actor.send({ type: 'profile.submit', profile })}
             />
           </Stack>
