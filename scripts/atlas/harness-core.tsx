@@ -102,11 +102,13 @@ function list(name: string): AtlasState[] {
     }));
   }
   const out = new Map<string, AtlasState>();
+  const screenOf = atlasTargets.find((t) => t.name === name)?.screenOf;
   pathsOf(name).forEach((path, pathIndex) => {
     const states = [path.initial, ...path.steps.map((s) => s.state)];
     const journey = journeyOf(states.map((s) => s.value));
+    const screen = screenOf ? `${screenOf(path.input)} ` : '';
     states.forEach((state, step) => {
-      const key = JSON.stringify(state.value);
+      const key = `${screen}${JSON.stringify(state.value)}`;
       if (out.has(key)) return;
       out.set(key, {
         machine: name,

@@ -16,6 +16,12 @@ export interface AtlasTarget {
   /** Route search/params the views read (seams). */
   search?: Record<string, unknown>;
   params?: Record<string, string>;
+  /**
+   * When one machine drives more than one screen (join practice: /invite and /invite-code, by its
+   * input), the name of the screen a path's input shows: a state is photographed once per screen,
+   * not once for the machine.
+   */
+  screenOf?(input: unknown): string;
   /** The machine with fake actors and inert effects. */
   machine(): AnyStateMachine;
   render(actor: AnyActorRef): ReactElement;

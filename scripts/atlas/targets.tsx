@@ -158,6 +158,7 @@ export const atlasTargets: AtlasTarget[] = [
   {
     name: 'joinPractice',
     spec: joinPracticeSpec as PathSpec,
+    screenOf: (input) => ((input as { via: 'link' | 'code' }).via === 'link' ? '/invite' : '/invite-code'),
     machine: () => inertEffects(joinPracticeSpec as PathSpec),
     render: (actor) => <JoinPracticeScreen actor={actor} />,
   },
