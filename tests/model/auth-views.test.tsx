@@ -48,6 +48,14 @@ function emailVerificationAdapter(): ViewAdapter<EmailSnapshot> {
   let actor: ActorRefFrom<typeof emailVerificationMachine> | null = null;
   const navigations: string[] = [];
   return {
+    heading: (snapshot) =>
+      snapshot.context.screen === 'unverified'
+        ? 'Please verify your email'
+        : snapshot.matches('verified')
+          ? 'Thank you for verifying your email.'
+          : snapshot.matches('failed')
+            ? "We couldn't verify your email"
+            : 'Verifying your email',
     start(input) {
       actor = createActor(
         emailVerificationMachine.provide({
@@ -136,6 +144,12 @@ function authRedirectAdapter(): ViewAdapter<RedirectSnapshot> {
   const navigations: string[] = [];
   const logins: unknown[] = [];
   return {
+    heading: (snapshot) =>
+      snapshot.matches('failed')
+        ? "We couldn't sign you in"
+        : snapshot.matches('wrongProvider')
+          ? /^This email is registered with /
+          : 'Signing you in...',
     start() {
       actor = createActor(
         authRedirectMachine.provide({

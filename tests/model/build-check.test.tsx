@@ -36,6 +36,8 @@ function promptAdapter(): ViewAdapter<Snapshot> {
   let actor: ActorRefFrom<typeof buildCheckMachine> | null = null;
   const reloadPage = vi.fn();
   return {
+    // The prompt is a notice over whatever page is open: no page heading of its own.
+    heading: () => null,
     start(input) {
       const machine = buildCheckMachine.provide({
         actors: { fetchBuildInfo: fromPromise<BuildInfo>(() => new Promise<BuildInfo>(() => {})) },

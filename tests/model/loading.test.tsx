@@ -35,6 +35,8 @@ function loadingViewAdapter(): ViewAdapter<LoadingSnapshot> {
   };
   const render = () => <LoadingScreen {...props}>the content</LoadingScreen>;
   return {
+    // Rendered as a part of a page (headingOrder 2, the default): its heading is not the page's.
+    heading: () => null,
     start(input) {
       const i = (input ?? {}) as LoadingInput;
       props = {

@@ -128,6 +128,26 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
   }
 
   return {
+    heading: (snapshot) => {
+      switch (selectStep(snapshot)) {
+        case 'pin':
+          return 'Set up your practice';
+        case 'account':
+          return 'Create your account';
+        case 'profile':
+          return 'Your profile';
+        case 'practice':
+          return 'Your practice';
+        case 'thankYou':
+          return 'Thank you!';
+        case 'directoryPractice':
+          return snapshot.hasTag('accountExists') || snapshot.hasTag('linkFailed')
+            ? 'Oops! Something went wrong'
+            : 'Loading the practice details...';
+        default:
+          return null;
+      }
+    },
     start(input) {
       actor = createActor(onboardingPathMachine.provide({ actors: inert() }) as typeof onboardingMachine, {
         input: input as never,

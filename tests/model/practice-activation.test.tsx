@@ -35,6 +35,8 @@ function thankYouAdapter(): ViewAdapter<PracticeActivationSnapshot> {
   let actor: Activation | null = null;
   const clock = new SimulatedClock();
   return {
+    // The thank-you step shows the wait: its heading stays while the machine polls and listens.
+    heading: () => 'Thank you!',
     start(input) {
       const machine = practiceActivationPathMachine.provide({
         actors: {
@@ -52,7 +54,6 @@ function thankYouAdapter(): ViewAdapter<PracticeActivationSnapshot> {
     },
     check(snapshot) {
       expect(actor?.getSnapshot().value).toEqual(snapshot.value);
-      expect(screen.getByRole('heading', { name: 'Thank you!' })).toBeTruthy();
       expect(
         screen.queryByText('We are activating your practice, this can take a couple of minutes...'),
       ).toBeTruthy();

@@ -815,13 +815,47 @@ export interface ViewAdapter<TSnapshot> {
   perform(step: PathStep): void | Promise<void>;
   /** Assert the DOM shows what the machine snapshot (replayed alongside) says it should. */
   check(snapshot: TSnapshot, step: PathStep | null): void | Promise<void>;
+  /**
+   * The screen's contract, checked by the runner after every `check`: the one page heading (h1)
+   * the screen shows in this state, or null for a screen without one (a busy screen, a dialog,
+   * a part of a page). Only visible headings count (not those of a step rendered ahead, hidden).
+   */
+  heading(snapshot: TSnapshot): string | RegExp | null;
   stop?(): void | Promise<void>;
+}
+
+/** The page headings (h1) a user sees: none inside a hidden element (a step rendered ahead). */
+function visibleHeadings(): string[] {
+  const hidden = (element: Element | null): boolean => {
+    for (let e = element; e; e = e.parentElement) {
+      if (e instanceof HTMLElement && (e.hidden || e.style.display === 'none')) return true;
+      if (e.getAttribute('aria-hidden') === 'true') return true;
+    }
+    return false;
+  };
+  return [...document.querySelectorAll('h1')]
+    .filter((h) => !hidden(h))
+    .map((h) => h.textContent?.trim() ?? '');
+}
+
+function checkHeading(expected: string | RegExp | null, at: string): void {
+  const shown = visibleHeadings();
+  const ok =
+    expected === null
+      ? shown.length === 0
+      : shown.length === 1 &&
+        (typeof expected === 'string' ? shown[0] === expected : expected.test(shown[0] ?? ''));
+  if (!ok) {
+    throw new Error(
+      `${at}: the screen's heading: expected ${expected === null ? 'none' : String(expected)}, shown ${JSON.stringify(shown)}`,
+    );
+  }
 }
 
 /**
  * Runs a path against a rendered view: the machine is replayed alongside as the oracle; after
  * the initial render and after each performed step, `adapter.check` receives the machine's
- * snapshot for that point of the path.
+ * snapshot for that point of the path, and the screen's heading is checked (`adapter.heading`).
  */
 export async function runPathOnView<TMachine extends AnyStateMachine>(
   path: MachinePath,
@@ -836,6 +870,7 @@ export async function runPathOnView<TMachine extends AnyStateMachine>(
     const initialExpectation = checkInitial(s, path.input, first);
     if (initialExpectation) throw new Error(`initial state: ${initialExpectation}`);
     await adapter.check(first as SnapshotFrom<TMachine>, null);
+    checkHeading(adapter.heading(first as SnapshotFrom<TMachine>), 'initial state');
     for (const step of path.steps) {
       const before = runner.actor.getSnapshot() as AnyMachineSnapshot;
       runner.apply(step.event);
@@ -843,6 +878,10 @@ export async function runPathOnView<TMachine extends AnyStateMachine>(
       if (expectation) throw new Error(`${describeEvent(step.event, step.delayMs)}: ${expectation}`);
       await adapter.perform(step);
       await adapter.check(runner.actor.getSnapshot() as SnapshotFrom<TMachine>, step);
+      checkHeading(
+        adapter.heading(runner.actor.getSnapshot() as SnapshotFrom<TMachine>),
+        describeEvent(step.event, step.delayMs),
+      );
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
