@@ -1,11 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, sep } from 'node:path';
-import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinLimits } from '../../server/api/rate-limit';
-import type { RouterContext } from '../../src/app/router-context';
-import { routeTree } from '../../src/app/routes';
+import { routePathsOfTheApp } from '../support/route-paths';
 import { DIST_DIR, startTestStack, type TestStack } from '../support/stack';
 import { authorizeUrl, Browser, pkce } from './browser';
 
@@ -228,16 +226,9 @@ describe('every page the stack serves has a strict CSP and cannot be framed', ()
       expectStrict(`prerendered ${path}`, response, ["'self'"]);
     }
     // Every route of the app (parameters filled in), prerendered or served by the SPA fallback.
-    const router = createRouter({
-      routeTree,
-      history: createMemoryHistory({ initialEntries: ['/'] }),
-      context: {} as RouterContext,
-    });
-    const routePaths = Object.values(
-      router.routesById as Record<string, { id: string; fullPath: string; options: { path?: string } }>,
-    )
-      .filter((r) => r.id !== '__root__' && r.options.path !== undefined)
-      .map((r) => r.fullPath.replace(/\$[A-Za-z]+/g, 'some-key').replace(/\/\$$/, '/a/b'));
+    const routePaths = routePathsOfTheApp().map((path) =>
+      path.replace(/\$[A-Za-z]+/g, 'some-key').replace(/\/\$$/, '/a/b'),
+    );
     expect(routePaths.length).toBeGreaterThan(10);
     const fallback = readFileSync(join(DIST_DIR, '200.html'), 'utf8');
     for (const path of [...routePaths, '/no/such/page', '/onboarding/unknown-step']) {

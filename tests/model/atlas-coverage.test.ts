@@ -1,4 +1,3 @@
-import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import {
   atlasEntryOfRoute,
@@ -7,8 +6,8 @@ import {
   screensWithoutMachine,
   withoutAtlasScreen,
 } from '../../scripts/atlas/names';
-import type { RouterContext } from '../../src/app/router-context';
-import { rootRoute, routeTree } from '../../src/app/routes';
+import { rootRoute } from '../../src/app/routes';
+import { routePathsOfTheApp } from '../support/route-paths';
 import { registry } from './registry';
 
 /**
@@ -36,17 +35,7 @@ describe('the screen atlas covers every machine with a screen', () => {
 });
 
 describe('the screen atlas covers every screen without a machine', () => {
-  // Only the route table is read (no route loads), so the router context is never used.
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-    context: {} as RouterContext,
-  });
-  const routePaths = Object.values(
-    router.routesById as Record<string, { id: string; fullPath: string; options: { path?: string } }>,
-  )
-    .filter((r) => r.id !== '__root__' && r.options.path !== undefined)
-    .map((r) => r.fullPath);
+  const routePaths = routePathsOfTheApp();
   const boundaries = (['errorComponent', 'notFoundComponent'] as const)
     .filter((key) => rootRoute.options[key] !== undefined)
     .map((key) => `__root__.${key}`);
