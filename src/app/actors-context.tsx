@@ -2,12 +2,6 @@ import { createContext, type ReactNode, useContext } from 'react';
 import { SessionContext } from '../ui/session-context';
 import type { RootActors } from './root-actors';
 
-/**
- * The runtime configuration's context lives in src/ui, where views read it; re-exported for the
- * app's edge modules that import it from here.
- */
-export { RuntimeConfigContext, useRuntimeConfig } from '../ui/runtime-config';
-
 /** The root actors (src/app/root-actors.ts), for app code: the edge, the layout, the guards. */
 export const RootActorsContext = createContext<RootActors | null>(null);
 

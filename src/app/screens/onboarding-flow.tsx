@@ -3,8 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type OnboardingRoute, type OnboardingStep, selectRestarts } from '#machines/onboarding.machine';
 import { useLocaleControl } from '../../i18n/intl-provider';
+import { useRuntimeConfig } from '../../ui/runtime-config';
 import { OnboardingSteps } from '../../views/onboarding/onboarding-flow';
-import { useRootActors, useRuntimeConfig } from '../actors-context';
+import { useRootActors } from '../actors-context';
 import { afterPaintNavigator, onboardingInputOf, provideOnboarding, routeChanged } from '../live/onboarding';
 
 /** The step of each onboarding route (children of the 'onboarding-flow' layout, src/app/routes.tsx). */
