@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { Component, type ErrorInfo, Fragment, type ReactNode, useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { forgetFailedStylesheets } from '../code-loads';
 import { logger } from '../logger';
-import { forgetFailedStylesheets } from '../ui/chunk-retry';
 import { GenericFailureScreen } from '../ui/errors/error-screen';
 import { FailureActions } from '../ui/errors/failure-actions';
 import { builtInSupport } from '../ui/support-defaults';
