@@ -310,6 +310,43 @@ it.describe('faults', () => {
     dropNetworkNoise(consoleErrors);
   });
 
+  it('a lazily loaded part (the account menu) and the SignalR client could not be loaded while the origin was unreachable: their stand-ins show, and they load by itself once it answers again', async ({
+    page,
+    consoleErrors,
+  }) => {
+    it.setTimeout(90_000);
+    // The app's origin stops answering for the account menu's code, the SignalR client and the
+    // version file (what the recovery asks): as an origin gone for a moment after sign-in.
+    await keepFailedModulesForTheDocument(page);
+    let down = false;
+    await page.route(/\/(assets\/(account-dropdown|connection)-[^/]*\.js|meta\.json)/, (route) =>
+      down ? route.abort('connectionrefused') : route.fallback(),
+    );
+    // A returning visitor: this build is known (the appVersion cookie), so the build check has no
+    // newer build to reload for; what reloads below is the code recovery alone.
+    await page.goto('/');
+    await expect
+      .poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'appVersion'))
+      .toBe(true);
+    down = true;
+    await signInAsEmma(page);
+    await expect(page.getByTestId('account-logout-fallback')).toBeVisible();
+    await expect(page.getByTestId('account-menu')).toHaveCount(0);
+    await page.waitForTimeout(4_000); // at least one more probe of the origin while it is down
+    await expect(page.getByTestId('account-logout-fallback')).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('code.recoveryReloadAt'))).toBeNull();
+
+    down = false;
+    // Its code stays failed in this document (an engine that keeps failed modules): the address is
+    // loaded afresh once the origin answers, and the menu and the live connection are there.
+    await expect(page.getByTestId('account-menu')).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(/\/switch-practice$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('code.recoveryReloadAt'))).not.toBeNull();
+    await expect(page.getByTestId('practice-card')).toHaveCount(2);
+    await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toHaveCount(0);
+    dropNetworkNoise(consoleErrors);
+  });
+
   it('the hub refusing connections: the lists still load; switching practice answering 500, an HTML page or timing out: told so, the way on works once the fault ends', async ({
     page,
     app,
