@@ -52,8 +52,10 @@ async function keepFailedModulesForTheDocument(page: Page) {
   page.on('requestfailed', (request) => {
     if (isScript(request.url())) failedForDocument.add(request.url());
   });
-  await page.route(isScript, (route) =>
-    failedForDocument.has(route.request().url()) ? route.abort('internetdisconnected') : route.fallback(),
+  await page.route(
+    (url) => isScript(url.toString()),
+    (route) =>
+      failedForDocument.has(route.request().url()) ? route.abort('internetdisconnected') : route.fallback(),
   );
 }
 

@@ -31,7 +31,9 @@ export const codeRecoveryPathSpec = definePathSpec({
       'code.retry': { idle: unchanged, offline: 'probingOrigin', stuck: 'reloading' },
       'browser.online': 'probingOrigin',
       'xstate.after.originProbeInterval': 'probingOrigin',
-      'xstate.after.reloadLoopWindow': { idle: { state: 'idle', context: { recentlyReloaded: false } } },
+      'xstate.after.reloadLoopWindow': {
+        idle: () => ({ state: 'idle', context: { recentlyReloaded: false } }),
+      },
       'xstate.error.actor.probeOrigin': 'offline',
       'xstate.done.actor.probeOrigin': {
         probingOrigin: 'retrying',
