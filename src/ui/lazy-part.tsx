@@ -12,7 +12,7 @@ import { logger } from '../logger';
 /**
  * A part of the shell that loads lazily (the account menu's dropdown, the collapsed navbar's
  * dropdowns, the new-version prompt): their code stays out of the first screen's bytes, but a
- * failed load must never blank the app nor stick (conventions §18, decision 060).
+ * failed load must never blank the app nor stick (decision 060).
  *
  * Unlike `React.lazy`, which keeps a rejected load for ever, a failed load shows the caller's
  * `fallback` (a plain, eagerly loaded way on: a Logout button, a link) and is reported to the
