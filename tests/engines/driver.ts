@@ -214,9 +214,18 @@ export class Page {
     return this.run<boolean>('return L.resolve(arguments[0]) !== null;', toWire(target));
   }
 
+  /** Clicks what `target` finds; found again if the page re-rendered it between finding and clicking. */
   async click(target: Target, timeout?: number): Promise<void> {
-    const css = await this.locate(target, timeout);
-    await this.driver.clickSelector(css);
+    for (let attempt = 1; ; attempt += 1) {
+      const css = await this.locate(target, timeout);
+      try {
+        await this.driver.clickSelector(css);
+        return;
+      } catch (error) {
+        const stale = error instanceof Error && /detached|stale|no such element|No element found/i.test(error.message);
+        if (!stale || attempt >= 3) throw error;
+      }
+    }
   }
 
   /** Types into an empty field (a person typing). */

@@ -12,7 +12,7 @@ const keys: Record<Key, KeyInput[]> = {
   Tab: ['Tab'],
   'Shift+Tab': ['Shift', 'Tab'],
   Enter: ['Enter'],
-  Space: ['Space'],
+  Space: [' '],
   ArrowDown: ['ArrowDown'],
   ArrowRight: ['ArrowRight'],
   ArrowLeft: ['ArrowLeft'],

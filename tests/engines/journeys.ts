@@ -103,6 +103,7 @@ export const journeys: Journey[] = [
     name: 'the new-build prompt: Later keeps the page, Reload loads the new build',
     async run({ page, stack }) {
       await page.goto(`${stack.appUrl}/`);
+      await appTookOver(page);
       await page.waitForVisible(button('Sign in with Email'));
       const meta = (await (await fetch(`${stack.appUrl}/meta.json`)).json()) as { buildTime: string };
       await page.waitUntil('the appVersion cookie', async () =>
@@ -147,6 +148,7 @@ export const journeys: Journey[] = [
     name: 'sign-in chooser → provider → back signed in; a network cut with recovery, a screen opened offline loads by itself',
     async run({ page, stack }) {
       await page.goto(`${stack.appUrl}/`);
+      await appTookOver(page);
       await page.click(button('Sign in with Microsoft'));
       await page.waitForVisible(heading('Sign in with Microsoft'), 20_000);
       await page.fill({ role: 'textbox', name: 'Email address' }, seedAccounts.windowslive.email);
@@ -187,6 +189,7 @@ export const journeys: Journey[] = [
     async run({ page, stack }) {
       await page.goto(`${stack.appUrl}/invite-code`);
       await page.waitForVisible(heading('Join with an invite code'));
+      await appTookOver(page);
       await page.click(button('Sign in with Email'));
       await logInAtIdp(page, seedAccounts.verified.email);
       await keepThisAccountUntil(page, /\/invite-code$/);
