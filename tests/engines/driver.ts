@@ -199,6 +199,7 @@ export class Page {
 
   /** Waits for a visible element and marks it; answers its CSS selector. */
   locate(target: Target, timeout = 15_000): Promise<string> {
+    if (process.env.ENGINES_DEBUG) process.stdout.write(`    · ${this.engine}: ${show(target)}\n`);
     return this.waitUntil(
       show(target),
       () =>

@@ -228,7 +228,7 @@ export const journeys: Journey[] = [
       await page.fill({ role: 'textbox', name: 'Full name (optional)' }, 'Ada Lovelace');
       await page.fill({ role: 'textbox', name: 'Password' }, password);
       await page.click(button('Sign up'));
-      await page.waitForUrl(/\/auth\/unverified-email\?returnTo=%2Fonboarding%2Fregister-account$/, 20_000);
+      await page.waitForUrl(/\/auth\/unverified-email\?returnTo=%2Fonboarding%2Fregister-account$/, 45_000);
       await page.waitForVisible(heading('Please verify your email'));
 
       // The mailbox's verification link, then back to the app.

@@ -31,6 +31,17 @@ function argument(name: string): string | undefined {
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
+/** A journey that hangs (a browser that died under its driver) fails instead of stalling the run. */
+const JOURNEY_TIMEOUT_MS = 180_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 async function main(): Promise<number> {
   const only = argument('--engine');
   const grep = argument('--grep');
@@ -80,7 +91,7 @@ async function main(): Promise<number> {
             crossSite,
             note: (text) => notes.push(`[${engine} ${driver?.version}] ${text}`),
           };
-          await journey.run(context);
+          await withTimeout(journey.run(context), JOURNEY_TIMEOUT_MS, 'the journey');
           log(`  ✓ ${title} (${((Date.now() - begin) / 1000).toFixed(1)} s, ${driver.version})`);
         } catch (error) {
           const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -91,9 +102,9 @@ async function main(): Promise<number> {
             mkdirSync(outDir, { recursive: true });
             const shot = join(outDir, `${slug}.png`);
             try {
-              await new Page(driver).screenshot(shot);
-              const url = await driver.url();
-              const text = await new Page(driver).text().catch(() => '(no text)');
+              await withTimeout(new Page(driver).screenshot(shot), 15_000, 'the screenshot');
+              const url = await withTimeout(driver.url(), 5000, 'the address');
+              const text = await withTimeout(new Page(driver).text(), 5000, 'the text').catch(() => '(no text)');
               writeFileSync(join(outDir, `${slug}.txt`), `${url}\n\n${text}\n\n${message}\n`);
               log(`    screenshot: ${shot}`);
             } catch (shotError) {
@@ -101,7 +112,7 @@ async function main(): Promise<number> {
             }
           }
         } finally {
-          await driver?.close().catch(() => undefined);
+          await withTimeout(driver?.close() ?? Promise.resolve(), 15_000, 'closing the browser').catch(() => undefined);
         }
       }
     }

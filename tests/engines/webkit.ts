@@ -53,7 +53,15 @@ const keys: Record<Key, string> = {
 export async function launchWebKit(): Promise<EngineDriver> {
   if (!process.env.DISPLAY) throw new Error('WebKit needs an X display: run under xvfb-run -a');
   const port = await freePort();
-  const child = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore' });
+  // Its own process group: closing kills the driver and the MiniBrowser it started together.
+  const child = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore', detached: true });
+  const killAll = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
   const server = `http://127.0.0.1:${port}`;
   let driver: WebDriver;
   try {
@@ -66,7 +74,7 @@ export async function launchWebKit(): Promise<EngineDriver> {
       })
       .build();
   } catch (error) {
-    child.kill();
+    killAll();
     throw error;
   }
   await driver.manage().setTimeouts({ pageLoad: 30_000, script: 20_000 });
@@ -110,8 +118,8 @@ export async function launchWebKit(): Promise<EngineDriver> {
       writeFileSync(path, Buffer.from(await driver.takeScreenshot(), 'base64'));
     },
     async close() {
-      await driver.quit().catch(() => undefined);
-      child.kill();
+      await Promise.race([driver.quit().catch(() => undefined), sleep(10_000)]);
+      killAll();
     },
   };
 }
