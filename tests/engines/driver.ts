@@ -223,7 +223,8 @@ export class Page {
         await this.driver.clickSelector(css);
         return;
       } catch (error) {
-        const stale = error instanceof Error && /detached|stale|no such element|No element found/i.test(error.message);
+        const stale =
+          error instanceof Error && /detached|stale|no such element|No element found/i.test(error.message);
         if (!stale || attempt >= 3) throw error;
       }
     }

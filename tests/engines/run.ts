@@ -84,6 +84,7 @@ async function main(): Promise<number> {
         let driver: EngineDriver | null = null;
         try {
           driver = await launch();
+          const launched = Date.now() - begin;
           const page = new Page(driver);
           const context: JourneyContext = {
             page,
@@ -92,7 +93,10 @@ async function main(): Promise<number> {
             note: (text) => notes.push(`[${engine} ${driver?.version}] ${text}`),
           };
           await withTimeout(journey.run(context), JOURNEY_TIMEOUT_MS, 'the journey');
-          log(`  ✓ ${title} (${((Date.now() - begin) / 1000).toFixed(1)} s, ${driver.version})`);
+          const took = ((Date.now() - begin) / 1000).toFixed(1);
+          log(
+            `  ✓ ${title} (${took} s, of which ${(launched / 1000).toFixed(1)} s start-up; ${driver.version})`,
+          );
         } catch (error) {
           const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
           failures.push(`${title}\n${message}`);
@@ -104,7 +108,9 @@ async function main(): Promise<number> {
             try {
               await withTimeout(new Page(driver).screenshot(shot), 15_000, 'the screenshot');
               const url = await withTimeout(driver.url(), 5000, 'the address');
-              const text = await withTimeout(new Page(driver).text(), 5000, 'the text').catch(() => '(no text)');
+              const text = await withTimeout(new Page(driver).text(), 5000, 'the text').catch(
+                () => '(no text)',
+              );
               writeFileSync(join(outDir, `${slug}.txt`), `${url}\n\n${text}\n\n${message}\n`);
               log(`    screenshot: ${shot}`);
             } catch (shotError) {
@@ -112,7 +118,9 @@ async function main(): Promise<number> {
             }
           }
         } finally {
-          await withTimeout(driver?.close() ?? Promise.resolve(), 15_000, 'closing the browser').catch(() => undefined);
+          await withTimeout(driver?.close() ?? Promise.resolve(), 15_000, 'closing the browser').catch(
+            () => undefined,
+          );
         }
       }
     }
