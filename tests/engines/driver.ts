@@ -29,6 +29,13 @@ export interface EngineDriver {
   close(): Promise<void>;
 }
 
+/** An engine's browser: `open()` gives a driver on a fresh profile (no cookies or storage of another). */
+export interface EngineBrowser {
+  readonly engine: string;
+  open(): Promise<EngineDriver>;
+  close(): Promise<void>;
+}
+
 export type Key = 'Tab' | 'Shift+Tab' | 'Enter' | 'Space' | 'ArrowDown' | 'ArrowRight' | 'ArrowLeft';
 
 export type Role =
@@ -178,7 +185,7 @@ export class Page {
   async waitUntil<T>(
     what: string,
     probe: () => Promise<T | null | undefined | false | ''>,
-    timeout = 15_000,
+    timeout = 30_000,
   ): Promise<T> {
     const until = Date.now() + timeout;
     let last: unknown;
@@ -198,7 +205,7 @@ export class Page {
   }
 
   /** Waits for a visible element and marks it; answers its CSS selector. */
-  locate(target: Target, timeout = 15_000): Promise<string> {
+  locate(target: Target, timeout = 30_000): Promise<string> {
     if (process.env.ENGINES_DEBUG) process.stdout.write(`    · ${this.engine}: ${show(target)}\n`);
     return this.waitUntil(
       show(target),
@@ -282,7 +289,7 @@ export class Page {
     return this.run<string>('return L.text();');
   }
 
-  async waitForText(text: string | RegExp, timeout = 15_000): Promise<void> {
+  async waitForText(text: string | RegExp, timeout = 30_000): Promise<void> {
     await this.waitUntil(
       `text ${String(text)}`,
       async () => {
@@ -293,15 +300,15 @@ export class Page {
     );
   }
 
-  async waitForVisible(target: Target, timeout = 15_000): Promise<void> {
+  async waitForVisible(target: Target, timeout = 30_000): Promise<void> {
     await this.locate(target, timeout);
   }
 
-  async waitForHidden(target: Target, timeout = 15_000): Promise<void> {
+  async waitForHidden(target: Target, timeout = 30_000): Promise<void> {
     await this.waitUntil(`${show(target)} to go`, async () => !(await this.isVisible(target)), timeout);
   }
 
-  async waitForUrl(pattern: RegExp, timeout = 15_000): Promise<string> {
+  async waitForUrl(pattern: RegExp, timeout = 30_000): Promise<string> {
     return this.waitUntil(
       `the address to match ${pattern}`,
       async () => {

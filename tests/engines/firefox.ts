@@ -1,10 +1,11 @@
 import { writeFileSync } from 'node:fs';
-import puppeteer, { type KeyInput } from 'puppeteer-core';
-import type { EngineDriver, Key } from './driver';
+import puppeteer, { type KeyInput, type Page } from 'puppeteer-core';
+import type { EngineBrowser, EngineDriver, Key } from './driver';
 
 /**
  * Firefox ESR (Debian's `firefox-esr`) over WebDriver BiDi with puppeteer-core: no driver and no
- * browser download. One fresh profile per launch (`puppeteer.launch` makes a temporary one).
+ * browser download. One browser per run (its start-up is the slow part); each journey gets its own
+ * user context (BiDi `browser.createUserContext`: cookies and storage of its own).
  */
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
@@ -18,12 +19,11 @@ const keys: Record<Key, KeyInput[]> = {
   ArrowLeft: ['ArrowLeft'],
 };
 
-export async function launchFirefox(): Promise<EngineDriver> {
+export async function launchFirefox(): Promise<EngineBrowser> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
-    defaultViewport: { width: 1280, height: 800 },
     extraPrefsFirefox: {
       // Quiet, offline-friendly profile: no update checks or telemetry calls to the internet.
       'app.update.enabled': false,
@@ -32,9 +32,23 @@ export async function launchFirefox(): Promise<EngineDriver> {
       'toolkit.telemetry.enabled': false,
     },
   });
-  const page = await browser.newPage();
-  page.setDefaultTimeout(20_000);
   const version = await browser.version();
+  return {
+    engine: 'firefox',
+    async open() {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport({ width: 1280, height: 800 });
+      page.setDefaultTimeout(20_000);
+      return driverFor(page, version, () => context.close());
+    },
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+function driverFor(page: Page, version: string, close: () => Promise<void>): EngineDriver {
   return {
     engine: 'firefox',
     version,
@@ -72,8 +86,6 @@ export async function launchFirefox(): Promise<EngineDriver> {
     async screenshot(path) {
       writeFileSync(path, await page.screenshot({ type: 'png' }));
     },
-    async close() {
-      await browser.close();
-    },
+    close,
   };
 }

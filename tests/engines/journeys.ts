@@ -46,8 +46,10 @@ function uniqueDigits(length: number): string {
 
 /** The prerendered first screen has been replaced by the app (tests/e2e/keyboard.spec.ts). */
 async function appTookOver(page: Page): Promise<void> {
-  await page.waitUntil('the app to replace the prerendered page', () =>
-    page.run<boolean>('return document.getElementById("shell") === null;'),
+  await page.waitUntil(
+    'the app to replace the prerendered page',
+    () => page.run<boolean>('return document.getElementById("shell") === null;'),
+    45_000,
   );
 }
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestStack, type TestStack } from '../support/stack';
-import { type EngineDriver, Page } from './driver';
+import { type EngineBrowser, type EngineDriver, Page } from './driver';
 import { launchFirefox } from './firefox';
 import { type JourneyContext, journeys } from './journeys';
 import { launchWebKit } from './webkit';
@@ -19,7 +19,7 @@ import { launchWebKit } from './webkit';
 const root = join(import.meta.dirname, '../..');
 const outDir = join(root, 'test-results/engines');
 
-const launchers: Record<string, () => Promise<EngineDriver>> = {
+const launchers: Record<string, () => Promise<EngineBrowser>> = {
   firefox: launchFirefox,
   webkit: launchWebKit,
 };
@@ -78,12 +78,22 @@ async function main(): Promise<number> {
       // Fresh seed data for each engine (the journeys join seeded practices).
       const reset = await stack.api('/__test/reset', { method: 'POST', body: {} });
       if (reset.status !== 200) throw new Error(`reset answered ${reset.status}`);
+      const launchedAt = Date.now();
+      let browser: EngineBrowser;
+      try {
+        browser = await withTimeout(launch(), 120_000, `starting ${engine}`);
+      } catch (error) {
+        failures.push(`[${engine}] could not start: ${String(error)}`);
+        log(`  ✘ [${engine}] could not start: ${String(error)}`);
+        continue;
+      }
+      log(`  ${engine} started in ${((Date.now() - launchedAt) / 1000).toFixed(1)} s`);
       for (const journey of selected) {
         const title = `[${engine}] ${journey.name}`;
         const begin = Date.now();
         let driver: EngineDriver | null = null;
         try {
-          driver = await launch();
+          driver = await withTimeout(browser.open(), 120_000, 'opening a fresh browser');
           const launched = Date.now() - begin;
           const page = new Page(driver);
           const context: JourneyContext = {
@@ -123,6 +133,7 @@ async function main(): Promise<number> {
           );
         }
       }
+      await withTimeout(browser.close(), 30_000, `closing ${engine}`).catch(() => undefined);
     }
   } finally {
     for (const each of stacks) await each.dispose().catch(() => undefined);

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Builder, By, Key as SeleniumKey, type WebDriver } from 'selenium-webdriver';
-import type { EngineDriver, Key } from './driver';
+import type { EngineBrowser, EngineDriver, Key } from './driver';
 import { sleep } from './driver';
 
 /**
@@ -50,8 +50,13 @@ const keys: Record<Key, string> = {
   ArrowLeft: SeleniumKey.ARROW_LEFT,
 };
 
-export async function launchWebKit(): Promise<EngineDriver> {
+/** WebKit: every journey starts its own WebKitWebDriver and MiniBrowser (a fresh profile each). */
+export async function launchWebKit(): Promise<EngineBrowser> {
   if (!process.env.DISPLAY) throw new Error('WebKit needs an X display: run under xvfb-run -a');
+  return { engine: 'webkit', open: openWebKit, close: async () => undefined };
+}
+
+async function openWebKit(): Promise<EngineDriver> {
   const port = await freePort();
   // Its own process group: closing kills the driver and the MiniBrowser it started together.
   const child = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore', detached: true });
