@@ -4,7 +4,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { RegionKey } from '#machines/domain';
 import { createApi, type TokenClaims } from './api/index';
 import { sendFailure, sendProblem } from './api/responses';
-import { createStaticHandler, readScriptHashes, securityHeaders } from './app';
+import { createStaticHandler, readHostingPolicy, securityHeaders } from './app';
 import { type Db, openDatabase, wipe } from './db';
 import { createEnvironment } from './environments';
 import { BodyError, closeServer, listen, readJsonBody, sendJson } from './http-util';
@@ -278,8 +278,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   }
 
   const distDir = resolve(opts.distDir ?? 'dist');
-  const serveStatic = createStaticHandler(distDir, new Date());
-  const headers = () => securityHeaders({ appUrl, idpUrl, scriptHashes: readScriptHashes(distDir) });
+  // The security policy and the hosting rules are the build's own (dist/hosting.json), the ones
+  // the production server and the generated host files apply (docs/decisions/115).
+  const policy = () => readHostingPolicy(distDir);
+  const serveStatic = createStaticHandler(distDir, new Date(), policy);
+  const headers = () => securityHeaders({ appUrl, idpUrl, policy: policy() });
 
   handlers.set(servers.app, (req, res) => {
     const url = new URL(req.url ?? '/', appUrl);
