@@ -45,6 +45,8 @@ export interface HostingPolicy {
   fallback: string[];
   /** Paths to send to the app's backend, on the app's own origin (HTTP and WebSocket). */
   sameOrigin: string[];
+  /** Build files for the hosts, not for browsers: answered 404 (a prefix ends with `/`). */
+  private: string[];
 }
 
 /** Inline-content hashes of a build, by CSP directive (`script-src`, `style-src`, ...). */
@@ -121,7 +123,13 @@ export function createHostingPolicy(hashes: BuildHashes = {}): HostingPolicy {
     },
     fallback: ['{path}/index.html', '200.html'],
     sameOrigin: [...sameOriginPaths],
+    private: ['/hosting.json', '/build-inputs.json', '/csp.json', '/_headers', '/_redirects', '/hosting/'],
   };
+}
+
+/** Whether a path asks for one of the build's host files (never served to browsers). */
+export function isPrivatePath(policy: HostingPolicy, pathname: string): boolean {
+  return policy.private.some((path) => (path.endsWith('/') ? pathname.startsWith(path) : pathname === path));
 }
 
 /** Reads a `hosting.json`; throws when it is not a policy of this version. */
@@ -134,7 +142,8 @@ export function parseHostingPolicy(text: string): HostingPolicy {
     typeof value.hsts !== 'string' ||
     !value.cache ||
     !Array.isArray(value.fallback) ||
-    !Array.isArray(value.sameOrigin)
+    !Array.isArray(value.sameOrigin) ||
+    !Array.isArray(value.private)
   ) {
     throw new Error('hosting.json is not a hosting policy of version 1');
   }
@@ -243,6 +252,7 @@ export function toRedirectsFile(policy: HostingPolicy, backendPlaceholder = 'htt
       `${path}/*  ${backendPlaceholder}${path}/:splat  200`,
       ...(path === '/api' ? [] : [`${path}  ${backendPlaceholder}${path}  200`]),
     ]),
+    ...policy.private.map((path) => `${path}${path.endsWith('/') ? '*' : ''}  /404  404!`),
     // Netlify serves <route>/index.html by itself before rules with a 200 status apply.
     '/*  /200.html  200',
     '',
@@ -288,6 +298,7 @@ export function toNginx(policy: HostingPolicy): string {
       'nginx: include inside a server block whose root is dist/ (see the comment of toNginx in deploy/hosting-policy.ts).',
     ),
     ...backend,
+    `location ~ ^(?:${policy.private.map((p) => p.replace(/[.]/g, '\\.') + (p.endsWith('/') ? '' : '$')).join('|')}) {\n    return 404;\n}`,
     files('^~ /assets/', policy.cache.assets, '$uri =404'),
     files('= /meta.json', policy.cache.meta, '$uri =404'),
     files('~ \\.html$', policy.cache.html, '$uri =404'),
@@ -323,6 +334,8 @@ export function toCaddyfile(policy: HostingPolicy): string {
     '\troot * {$DIST_DIR:dist}',
     '\tencode zstd gzip',
     `\t@backend path ${backend}`,
+    `\t@private path ${policy.private.map((p) => (p.endsWith('/') ? `${p}*` : p)).join(' ')}`,
+    '\trespond @private 404',
     '\thandle @backend {',
     '\t\treverse_proxy {$BACKEND}',
     '\t}',

@@ -10,6 +10,7 @@ import {
   type HostingPolicy,
   hashesFromCspJson,
   headersFor,
+  isPrivatePath,
   parseHostingPolicy,
 } from '../deploy/hosting-policy';
 import { sendJson } from './http-util';
@@ -214,6 +215,11 @@ export function createStaticHandler(
       return;
     }
     const rules = policy();
+    if (isPrivatePath(rules, url.pathname)) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Not found');
+      return;
+    }
     const file = resolveInside(root, url.pathname);
     if (file && url.pathname !== '/' && isFile(file)) {
       sendFile(req, res, file, cacheControlFor(rules, url.pathname, file));
