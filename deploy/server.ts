@@ -150,7 +150,8 @@ export async function startProductionServer(options: ProductionServerOptions): P
   server.on('upgrade', (req, socket, head) => {
     const pathname = new URL(req.url ?? '/', 'http://app').pathname;
     // Node hands a net.Socket to 'upgrade' listeners of an http.Server (typed as Duplex).
-    if (isBackendPath(policy, pathname)) void proxy.ws(req, socket as Socket, { target: backend.origin }, head);
+    if (isBackendPath(policy, pathname))
+      void proxy.ws(req, socket as Socket, { target: backend.origin }, head);
     else socket.destroy();
   });
 
