@@ -4,6 +4,7 @@ import type { Plugin, ResolvedConfig } from 'vite';
 import {
   createHostingPolicy,
   HOSTING_FILE,
+  type HostingPolicy,
   hashesFromCspJson,
   toCaddyfile,
   toHeadersFile,
@@ -43,6 +44,26 @@ function inputRegistry(): Registry {
 /** A digest of the settings a build is made with (ensure-build compares it). */
 export function settingsDigest(settings: DeploymentSettings): string {
   return sha256Hex(JSON.stringify(settings));
+}
+
+/**
+ * Writes the hosting policy of the build in `outDir` (its `csp.json` hashes merged in) and the
+ * host files made from it. Returns the policy written.
+ */
+export function writeHostingFiles(
+  outDir: string,
+  settings: Pick<DeploymentSettings, 'idpOrigin'>,
+): HostingPolicy {
+  const cspFile = join(outDir, 'csp.json');
+  const hashes = existsSync(cspFile) ? hashesFromCspJson(JSON.parse(readFileSync(cspFile, 'utf8'))) : {};
+  const policy = createHostingPolicy(hashes);
+  writeFileSync(join(outDir, HOSTING_FILE), `${JSON.stringify(policy, null, 2)}\n`);
+  writeFileSync(join(outDir, '_headers'), toHeadersFile(policy, settings.idpOrigin));
+  writeFileSync(join(outDir, '_redirects'), toRedirectsFile(policy));
+  mkdirSync(join(outDir, 'hosting'), { recursive: true });
+  writeFileSync(join(outDir, 'hosting/nginx.conf'), toNginx(policy));
+  writeFileSync(join(outDir, 'hosting/Caddyfile'), toCaddyfile(policy));
+  return policy;
 }
 
 export function hostingPlugin(): Plugin[] {
@@ -86,17 +107,7 @@ export function hostingPlugin(): Plugin[] {
         if (!existsSync(join(outDir, 'index.html'))) return;
 
         const settings = readDeploymentSettings();
-        const cspFile = join(outDir, 'csp.json');
-        const hashes = existsSync(cspFile)
-          ? hashesFromCspJson(JSON.parse(readFileSync(cspFile, 'utf8')))
-          : {};
-        const policy = createHostingPolicy(hashes);
-        writeFileSync(join(outDir, HOSTING_FILE), `${JSON.stringify(policy, null, 2)}\n`);
-        writeFileSync(join(outDir, '_headers'), toHeadersFile(policy, settings.idpOrigin));
-        writeFileSync(join(outDir, '_redirects'), toRedirectsFile(policy));
-        mkdirSync(join(outDir, 'hosting'), { recursive: true });
-        writeFileSync(join(outDir, 'hosting/nginx.conf'), toNginx(policy));
-        writeFileSync(join(outDir, 'hosting/Caddyfile'), toCaddyfile(policy));
+        writeHostingFiles(outDir, settings);
 
         const files = inputFilesOf(root, [
           ...clientIds,

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { resolve } from 'node:path';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { RegionKey } from '#machines/domain';
+import { readDeploymentSettings } from '../deploy/settings';
 import { createApi, type TokenClaims } from './api/index';
 import { sendFailure, sendProblem } from './api/responses';
 import { createStaticHandler, readHostingPolicy, securityHeaders } from './app';
@@ -206,6 +207,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     timers.clear();
   };
 
+  const site = readDeploymentSettings();
   const api = createApi({
     repo,
     events,
@@ -219,12 +221,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     cacheLocation: opts.cacheLocation ?? 'memory',
     activationDelayMs: opts.activationDelayMs ?? 4000,
     scheduleActivation,
+    // The deployment's settings (deploy/settings.json, DEPLOY_SETTINGS, APP_*), the ones the build
+    // prerendered the first screens with (decision 117); the legal documents are the stack's own.
     site: {
-      productName: 'Practice Portal',
-      productDomain: 'practice-portal.example',
-      marketingSiteUrl: 'https://www.practice-portal.example',
-      supportEmail: 'support@practice-portal.example',
-      supportUrl: 'https://www.practice-portal.example/support',
+      productName: site.productName,
+      productDomain: site.productDomain,
+      marketingSiteUrl: site.marketingSiteUrl,
+      supportEmail: site.supportEmail,
+      supportUrl: site.supportUrl,
       termsUrl: `${appUrl}${legalPaths.terms}`,
       privacyUrl: `${appUrl}${legalPaths.privacy}`,
     },
