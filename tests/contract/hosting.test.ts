@@ -78,7 +78,9 @@ function get(origin: string, path: string, headers: Record<string, string> = {})
       response.on('data', (chunk: string) => {
         body += chunk;
       });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+      );
     })
       .on('error', reject)
       .end();
@@ -147,24 +149,40 @@ describe('the local stack answers by dist/hosting.json', () => {
   });
 
   it('never serves the host files of the build', async () => {
-    for (const path of ['/hosting.json', '/build-inputs.json', '/csp.json', '/_headers', '/hosting/Caddyfile']) {
+    for (const path of [
+      '/hosting.json',
+      '/build-inputs.json',
+      '/csp.json',
+      '/_headers',
+      '/hosting/Caddyfile',
+    ]) {
       expect((await get(stack.appUrl, path)).status, path).toBe(404);
     }
   });
 });
 
 describe('the production server answers by the same file', () => {
-  it.each(paths)('%s: the same headers, cache rule and file as the local stack', async (path, served, body) => {
-    const answer = await get(prod.url, path);
-    expect(answer.status).toBe(200);
-    expect(answer.body).toContain(body);
-    const host = new URL(prod.url).host;
-    expect(answer.headers).toMatchObject(expectedHeaders({ idpOrigin: stack.idpUrl, host, secure: false }));
-    expect(answer.headers['cache-control']).toBe(cacheControlFor(policy, path.split('?')[0] ?? path, served));
-    const fromStack = await get(stack.appUrl, path);
-    for (const name of ['x-content-type-options', 'referrer-policy', 'x-frame-options', 'permissions-policy'])
-      expect(answer.headers[name], name).toBe(fromStack.headers[name]);
-  });
+  it.each(paths)(
+    '%s: the same headers, cache rule and file as the local stack',
+    async (path, served, body) => {
+      const answer = await get(prod.url, path);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain(body);
+      const host = new URL(prod.url).host;
+      expect(answer.headers).toMatchObject(expectedHeaders({ idpOrigin: stack.idpUrl, host, secure: false }));
+      expect(answer.headers['cache-control']).toBe(
+        cacheControlFor(policy, path.split('?')[0] ?? path, served),
+      );
+      const fromStack = await get(stack.appUrl, path);
+      for (const name of [
+        'x-content-type-options',
+        'referrer-policy',
+        'x-frame-options',
+        'permissions-policy',
+      ])
+        expect(answer.headers[name], name).toBe(fromStack.headers[name]);
+    },
+  );
 
   it('on a public host: wss for the hub and HSTS; on localhost neither', async () => {
     const publicAnswer = await get(prod.url, '/', { Host: 'app.example.test' });
@@ -174,7 +192,9 @@ describe('the production server answers by the same file', () => {
     );
     const local = await get(prod.url, '/');
     expect(local.headers['strict-transport-security']).toBeUndefined();
-    expect(local.headers['content-security-policy']).toContain(`connect-src 'self' ws://${new URL(prod.url).host}`);
+    expect(local.headers['content-security-policy']).toContain(
+      `connect-src 'self' ws://${new URL(prod.url).host}`,
+    );
   });
 
   it('proxies /api to the backend, 404s missing files and the host files', async () => {
@@ -183,13 +203,21 @@ describe('the production server answers by the same file', () => {
     expect(JSON.parse(config.body)).toEqual((await stack.api('/api/clientconfig/app')).json);
     expect((await get(prod.url, '/assets/missing-1.js')).status).toBe(404);
     expect((await get(prod.url, '/favicon.ico')).status).toBe(404);
-    for (const path of ['/hosting.json', '/build-inputs.json', '/csp.json', '/_headers', '/hosting/nginx.conf']) {
+    for (const path of [
+      '/hosting.json',
+      '/build-inputs.json',
+      '/csp.json',
+      '/_headers',
+      '/hosting/nginx.conf',
+    ]) {
       expect((await get(prod.url, path)).status, path).toBe(404);
     }
   });
 
   it('proxies the hub’s negotiate (the backend’s own answer, 401 without a token)', async () => {
-    const response = await fetch(`${prod.url}/sockets/appstate/negotiate?negotiateVersion=1`, { method: 'POST' });
+    const response = await fetch(`${prod.url}/sockets/appstate/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+    });
     expect(response.status).toBe(401);
   });
 });
