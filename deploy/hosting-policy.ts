@@ -276,7 +276,8 @@ export function toNginx(policy: HostingPolicy): string {
     .map(([name, value]) => `    add_header ${name} "${value}" always;`)
     .join('\n');
   const files = (match: string, cache: string, tryFiles: string) =>
-    `location ${match} {\n${headers}\n    add_header Cache-Control "${cache}" always;\n    try_files ${tryFiles};\n}`;
+    // Cache-Control without `always`: a 404 is never cached as an immutable asset.
+    `location ${match} {\n${headers}\n    add_header Cache-Control "${cache}";\n    try_files ${tryFiles};\n}`;
   const proxy = (match: string) =>
     [
       `location ${match} {`,
@@ -311,8 +312,9 @@ export function toNginx(policy: HostingPolicy): string {
 
 /**
  * A Caddyfile site block. `{$APP_DOMAIN}`, `{$IDP_ORIGIN}` and `{$BACKEND}` come from the
- * environment when Caddy starts; Caddy fills `{host}` for the hub and serves HTTPS (with HSTS
- * from the policy).
+ * environment when Caddy starts (`DIST_DIR` too, default `dist`); Caddy fills `{host}` for the hub
+ * and serves HTTPS. One `route` keeps the directives in the order written (Caddy otherwise sorts
+ * them): the host files, the backend, then the headers (the later Cache-Control wins) and files.
  */
 export function toCaddyfile(policy: HostingPolicy): string {
   const csp = cspText(policy, { idp: '{$IDP_ORIGIN}', hub: 'wss://{host}' });
@@ -321,43 +323,38 @@ export function toCaddyfile(policy: HostingPolicy): string {
     ...policy.headers,
     'Strict-Transport-Security': policy.hsts,
   })
-    .map(([name, value]) => `\t\t${name} "${value}"`)
+    .map(([name, value]) => `\t\t\t${name} "${value}"`)
     .join('\n');
   const backend = policy.sameOrigin
     .map((path) => (path === '/api' ? '/api/*' : `${path} ${path}/*`))
     .join(' ');
+  const hostFiles = policy.private.map((p) => (p.endsWith('/') ? `${p}*` : p)).join(' ');
   return [
     banner(
-      'Caddy 2: `caddy run --config dist/hosting/Caddyfile` with APP_DOMAIN, IDP_ORIGIN, BACKEND set, from the app folder.',
+      'Caddy 2: `caddy run --config dist/hosting/Caddyfile --adapter caddyfile` with APP_DOMAIN, IDP_ORIGIN, BACKEND (and DIST_DIR) set.',
     ),
     '{$APP_DOMAIN} {',
     '\troot * {$DIST_DIR:dist}',
     '\tencode zstd gzip',
+    `\t@hostFiles path ${hostFiles}`,
     `\t@backend path ${backend}`,
-    `\t@private path ${policy.private.map((p) => (p.endsWith('/') ? `${p}*` : p)).join(' ')}`,
-    '\trespond @private 404',
-    '\thandle @backend {',
-    '\t\treverse_proxy {$BACKEND}',
-    '\t}',
-    '\thandle {',
+    '\t@html path / *.html',
+    '\t@assets path /assets/*',
+    '\t@meta path /meta.json',
+    '\t@route not path *.*',
+    '\troute {',
+    '\t\trespond @hostFiles 404',
+    '\t\treverse_proxy @backend {$BACKEND}',
     '\t\theader {',
     headerLines,
-    `\t\t\tCache-Control "${policy.cache.other}"`,
     '\t\t}',
-    '\t\t@html path / *.html',
+    `\t\theader Cache-Control "${policy.cache.other}"`,
     `\t\theader @html Cache-Control "${policy.cache.html}"`,
-    '\t\t@assets path /assets/*',
-    `\t\theader @assets Cache-Control "${policy.cache.assets}"`,
-    '\t\t@meta path /meta.json',
-    `\t\theader @meta Cache-Control "${policy.cache.meta}"`,
-    '\t\t@route not path *.*',
     `\t\theader @route Cache-Control "${policy.cache.html}"`,
-    '\t\ttry_files {path} {path}/index.html',
-    '\t\t@spa {',
-    '\t\t\tnot file',
-    '\t\t\tnot path *.*',
-    '\t\t}',
-    '\t\trewrite @spa /200.html',
+    `\t\theader @assets Cache-Control "${policy.cache.assets}"`,
+    `\t\theader @meta Cache-Control "${policy.cache.meta}"`,
+    // `<route>/index.html`, then the SPA fallback; a path with an extension is its file or a 404.
+    `\t\ttry_files @route {path}/index.html {path}index.html /${policy.fallback.at(-1) ?? '200.html'}`,
     '\t\tfile_server',
     '\t}',
     '}',
