@@ -3,7 +3,7 @@
  *
  * The build writes the policy into `dist/hosting.json` (scripts/vite-hosting.ts), with the build's
  * own inline-content hashes merged in, plus the same rules in the forms real hosts read
- * (`dist/_headers`, `dist/hosting/nginx.conf`, `dist/hosting/Caddyfile`). The local stack
+ * (`dist/_headers`, `dist/_redirects`, `dist/hosting/nginx.conf`). The local stack
  * (server/app.ts) and the production server (deploy/server.ts) read `dist/hosting.json` and answer
  * with `headersFor` and `cacheControlFor`, so development and production cannot drift.
  *
@@ -308,56 +308,4 @@ export function toNginx(policy: HostingPolicy): string {
     files('/', policy.cache.html, '$uri/index.html /200.html =404'),
     '',
   ].join('\n\n');
-}
-
-/**
- * A Caddyfile site block. `{$APP_DOMAIN}`, `{$IDP_ORIGIN}` and `{$BACKEND}` come from the
- * environment when Caddy starts (`DIST_DIR` too, default `dist`); Caddy fills `{host}` for the hub
- * and serves HTTPS. One `route` keeps the directives in the order written (Caddy otherwise sorts
- * them): the host files, the backend, then the headers (the later Cache-Control wins) and files.
- */
-export function toCaddyfile(policy: HostingPolicy): string {
-  const csp = cspText(policy, { idp: '{$IDP_ORIGIN}', hub: 'wss://{host}' });
-  const headerLines = Object.entries({
-    'Content-Security-Policy': csp,
-    ...policy.headers,
-    'Strict-Transport-Security': policy.hsts,
-  })
-    .map(([name, value]) => `\t\t\t${name} "${value}"`)
-    .join('\n');
-  const backend = policy.sameOrigin
-    .map((path) => (path === '/api' ? '/api/*' : `${path} ${path}/*`))
-    .join(' ');
-  const hostFiles = policy.private.map((p) => (p.endsWith('/') ? `${p}*` : p)).join(' ');
-  return [
-    banner(
-      'Caddy 2: `caddy run --config dist/hosting/Caddyfile --adapter caddyfile` with APP_DOMAIN, IDP_ORIGIN, BACKEND (and DIST_DIR) set.',
-    ),
-    '{$APP_DOMAIN} {',
-    '\troot * {$DIST_DIR:dist}',
-    '\tencode zstd gzip',
-    `\t@hostFiles path ${hostFiles}`,
-    `\t@backend path ${backend}`,
-    '\t@html path / *.html',
-    '\t@assets path /assets/*',
-    '\t@meta path /meta.json',
-    '\t@route not path *.*',
-    '\troute {',
-    '\t\trespond @hostFiles 404',
-    '\t\treverse_proxy @backend {$BACKEND}',
-    '\t\theader {',
-    headerLines,
-    '\t\t}',
-    `\t\theader Cache-Control "${policy.cache.other}"`,
-    `\t\theader @html Cache-Control "${policy.cache.html}"`,
-    `\t\theader @route Cache-Control "${policy.cache.html}"`,
-    `\t\theader @assets Cache-Control "${policy.cache.assets}"`,
-    `\t\theader @meta Cache-Control "${policy.cache.meta}"`,
-    // `<route>/index.html`, then the SPA fallback; a path with an extension is its file or a 404.
-    `\t\ttry_files @route {path}/index.html {path}index.html /${policy.fallback.at(-1) ?? '200.html'}`,
-    '\t\tfile_server',
-    '\t}',
-    '}',
-    '',
-  ].join('\n');
 }

@@ -6,7 +6,6 @@ import {
   HOSTING_FILE,
   type HostingPolicy,
   hashesFromCspJson,
-  toCaddyfile,
   toHeadersFile,
   toNginx,
   toRedirectsFile,
@@ -22,8 +21,8 @@ import { createManifest, inputFilesOf, sha256Hex, writeManifest } from './vite-h
  * inline content), writes:
  * - `dist/hosting.json`: the policy (deploy/hosting-policy.ts) with every hash list of `csp.json`
  *   merged in; the local stack and the production server (deploy/server.ts) answer from it;
- * - `dist/_headers` and `dist/_redirects` (Netlify, Cloudflare Pages), `dist/hosting/nginx.conf`,
- *   `dist/hosting/Caddyfile`: the same rules in the forms those hosts read;
+ * - `dist/_headers` and `dist/_redirects` (Netlify, Cloudflare Pages), `dist/hosting/nginx.conf`:
+ *   the same rules in the forms those hosts read;
  * - `dist/build-inputs.json`: every repository file the build loaded, hashed, for
  *   scripts/ensure-build.ts. The prerender renders through a Vite server of this same config in
  *   this process: the files that server loads are recorded too (`recorder`).
@@ -62,7 +61,6 @@ export function writeHostingFiles(
   writeFileSync(join(outDir, '_redirects'), toRedirectsFile(policy));
   mkdirSync(join(outDir, 'hosting'), { recursive: true });
   writeFileSync(join(outDir, 'hosting/nginx.conf'), toNginx(policy));
-  writeFileSync(join(outDir, 'hosting/Caddyfile'), toCaddyfile(policy));
   return policy;
 }
 

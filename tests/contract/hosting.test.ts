@@ -154,7 +154,7 @@ describe('the local stack answers by dist/hosting.json', () => {
       '/build-inputs.json',
       '/csp.json',
       '/_headers',
-      '/hosting/Caddyfile',
+      '/hosting/nginx.conf',
     ]) {
       expect((await get(stack.appUrl, path)).status, path).toBe(404);
     }

@@ -81,7 +81,6 @@ test('the build carries its hosting rules and security policy', () => {
     '_headers',
     '_redirects',
     'hosting/nginx.conf',
-    'hosting/Caddyfile',
     '200.html',
   ]) {
     expect(existsSync(join(distDir, file)), file).toBe(true);
