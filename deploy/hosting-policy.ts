@@ -260,14 +260,16 @@ export function toRedirectsFile(policy: HostingPolicy, backendPlaceholder = 'htt
 }
 
 /**
- * An nginx `server` block body (include it inside `server { ... }`). `$host` fills the hub's host;
+ * An nginx `server` block body (include it inside `server { ... }`). `$http_host` fills the hub's host;
  * the identity provider and the backend are nginx variables the including file sets
- * (`set $idp_origin https://login.example.com;`, `set $backend http://127.0.0.1:5000;`), and the
+ * (`set $idp_origin https://login.example.com;`, `set $backend http://127.0.0.1:5000;`: an address,
+ * or a host name with a `resolver`, as nginx resolves a variable's name at run time), and the
  * http block needs `map $http_upgrade $connection_upgrade { default upgrade; '' close; }`.
  * `add_header` in a location replaces the server's, so every location repeats the policy.
  */
 export function toNginx(policy: HostingPolicy): string {
-  const csp = cspText(policy, { idp: '$idp_origin', hub: 'wss://$host' });
+  // $http_host: the host with its port, as the browser addressed the app ($host drops the port).
+  const csp = cspText(policy, { idp: '$idp_origin', hub: 'wss://$http_host' });
   const headers = Object.entries({
     'Content-Security-Policy': csp,
     ...policy.headers,

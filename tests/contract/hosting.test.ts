@@ -1,5 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -248,5 +250,99 @@ describe('the generated _headers says the same', () => {
     expect(all).toEqual(expected);
     expect(blocks.get('/assets/*')).toEqual({ 'cache-control': policy.cache.assets });
     expect(blocks.get('/meta.json')).toEqual({ 'cache-control': policy.cache.meta });
+  });
+});
+
+/** Debian's nginx (`apt-get install nginx-light`), when the machine has it. */
+const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+
+describe.skipIf(!nginxBinary)('the generated nginx include, served by nginx', () => {
+  let nginx: ChildProcess | null = null;
+  let origin = '';
+  let work = '';
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'nginx-'));
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve));
+    origin = `http://127.0.0.1:${port}`;
+    const temp = (name: string) => `${name}_temp_path ${join(work, name)};`;
+    writeFileSync(
+      join(work, 'nginx.conf'),
+      [
+        'user root;',
+        'worker_processes 1;',
+        `pid ${join(work, 'nginx.pid')};`,
+        `error_log ${join(work, 'error.log')};`,
+        'events {}',
+        'http {',
+        '  include /etc/nginx/mime.types;',
+        '  access_log off;',
+        `  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')}`,
+        "  map $http_upgrade $connection_upgrade { default upgrade; '' close; }",
+        '  server {',
+        `    listen 127.0.0.1:${port};`,
+        `    root ${dist};`,
+        `    set $idp_origin ${stack.idpUrl};`,
+        // A variable in proxy_pass is resolved at run time: an address, or a `resolver` for a name.
+        `    set $backend http://127.0.0.1:${new URL(stack.appUrl).port};`,
+        `    include ${join(dist, 'hosting/nginx.conf')};`,
+        '  }',
+        '}',
+      ].join('\n'),
+    );
+    nginx = spawn(nginxBinary ?? 'nginx', ['-c', join(work, 'nginx.conf'), '-g', 'daemon off;'], {
+      stdio: 'inherit',
+    });
+    const until = Date.now() + 10_000;
+    for (;;) {
+      const up = await get(origin, '/meta.json').then(
+        () => true,
+        () => false,
+      );
+      if (up) break;
+      if (Date.now() > until) throw new Error('nginx did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  afterAll(async () => {
+    if (nginx && nginx.exitCode === null) {
+      const exited = new Promise((resolve) => nginx?.once('exit', resolve));
+      nginx.kill('SIGQUIT');
+      await exited;
+    }
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it.each(paths)('%s: the policy’s headers, cache rule and file', async (path, served, body) => {
+    const answer = await get(origin, path);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain(body);
+    const host = new URL(origin).host;
+    // nginx is configured for an https server: the hub by wss:, and HSTS on every answer.
+    const expected = expectedHeaders({ idpOrigin: stack.idpUrl, host, secure: true });
+    expect(answer.headers).toMatchObject(expected);
+    expect(answer.headers['strict-transport-security']).toBe(policy.hsts);
+    expect(answer.headers['cache-control']).toBe(cacheControlFor(policy, path.split('?')[0] ?? path, served));
+  });
+
+  it('proxies /api to the backend, 404s missing files and the host files', async () => {
+    const config = await get(origin, '/api/clientconfig/app');
+    expect(config.status).toBe(200);
+    expect(JSON.parse(config.body)).toEqual((await stack.api('/api/clientconfig/app')).json);
+    const missing = await get(origin, '/assets/missing-1.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control']).toBeUndefined();
+    for (const path of [
+      '/hosting.json',
+      '/build-inputs.json',
+      '/csp.json',
+      '/_headers',
+      '/hosting/nginx.conf',
+    ]) {
+      expect((await get(origin, path)).status, path).toBe(404);
+    }
   });
 });
