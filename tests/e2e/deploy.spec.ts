@@ -76,13 +76,7 @@ async function watchViolations(page: Page): Promise<string[]> {
 const policy = () => parseHostingPolicy(readFileSync(join(distDir, HOSTING_FILE), 'utf8'));
 
 test('the build carries its hosting rules and security policy', () => {
-  for (const file of [
-    HOSTING_FILE,
-    '_headers',
-    '_redirects',
-    'hosting/nginx.conf',
-    '200.html',
-  ]) {
+  for (const file of [HOSTING_FILE, '_headers', '_redirects', 'hosting/nginx.conf', '200.html']) {
     expect(existsSync(join(distDir, file)), file).toBe(true);
   }
   const csp = policy().csp.find(([directive]) => directive === 'script-src')?.[1] ?? [];
