@@ -146,3 +146,39 @@ describe('npm start', () => {
     }
   }, 60_000);
 });
+
+describe('npm run serve (the production server)', () => {
+  it('refuses to start without its backend, naming the variable', async () => {
+    const serve = run('npm', ['run', 'serve', '--silent'], {
+      BACKEND_URL: '',
+      IDP_ORIGIN: 'https://id.example',
+    });
+    const exit = await serve.exited;
+    expect(exit.code).not.toBe(0);
+    expect(serve.output()).toContain('BACKEND_URL is required');
+  }, 30_000);
+
+  it('serves dist/ on PORT and frees it on SIGTERM', async () => {
+    const [port] = await freePorts(1);
+    const serve = run('npm', ['run', 'serve', '--silent'], {
+      PORT: String(port),
+      HOST: 'localhost',
+      BACKEND_URL: 'http://127.0.0.1:9',
+      IDP_ORIGIN: 'https://id.example',
+    });
+    await waitFor(
+      () => serve.output().includes('Serving '),
+      30_000,
+      () => `the server to start:\n${serve.output()}`,
+    );
+    const answer = await fetch(`http://localhost:${port}/`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-security-policy')).toContain('frame-src https://id.example');
+    // The backend is down: the proxy answers 502, it does not crash.
+    expect((await fetch(`http://localhost:${port}/api/clientconfig/app`)).status).toBe(502);
+    serve.child.kill('SIGTERM');
+    const exit = await serve.exited;
+    expect(exit.code === 0 || exit.signal === 'SIGTERM', JSON.stringify(exit)).toBe(true);
+    expect(await canBind(port ?? 0)).toBe(true);
+  }, 60_000);
+});
