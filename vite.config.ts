@@ -3,6 +3,7 @@ import { basename, relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bootChunks } from './scripts/vite-boot-chunks';
+import { hostingPlugin } from './scripts/vite-hosting';
 import { icuCatalogs, messagesInCode } from './scripts/vite-icu-catalogs';
 import { intlShippedLocales } from './scripts/vite-intl-locales';
 import { mantineComponentCss } from './scripts/vite-mantine-css';
@@ -34,6 +35,8 @@ export default defineConfig({
     react(),
     metaJsonPlugin(),
     prerenderPlugin(),
+    // Last: dist/hosting.json and the hosting files, dist/build-inputs.json (decisions 115, 118).
+    ...hostingPlugin(),
   ],
   css: {
     // The same class names in the client build and in the prerender (src/prerender), which renders

@@ -1,46 +1,74 @@
 /**
- * `npm start` serves the production build. Build it only when it is missing or older than the
- * sources it is made from, so a fresh clone (built once by `npm ci`'s prepare step) starts the
- * whole stack in about a second, and a changed source is never served stale.
+ * `npm start` serves the production build: build it only when it is missing or when any of its
+ * inputs changed. The inputs are the ones the last build recorded itself (`dist/build-inputs.json`,
+ * scripts/vite-hosting-inputs.ts: every file it loaded, the config and its plugins, package.json,
+ * the lockfile, and the deployment settings), so a fresh clone built once starts in about a
+ * second, and a changed input is never served stale (docs/decisions/118-stack-process-hygiene.md).
+ *
+ *   ensureBuild()                       // from server/main.ts (npm start)
+ *   tsx scripts/ensure-build.ts         // alone; `--prepare`: npm's prepare step (skipped by
+ *                                       // `npm ci --omit=dev`, a production install builds itself)
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readDeploymentSettings } from '../deploy/settings';
+import { settingsDigest } from './vite-hosting';
+import { staleReasons } from './vite-hosting-inputs';
 
 const root = join(import.meta.dirname, '..');
-const built = join(root, 'dist/index.html');
 
-function newestIn(path: string): number {
-  const full = join(root, path);
-  if (!existsSync(full)) return 0;
-  const stat = statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(full, { recursive: true, encoding: 'utf8' })) {
-    newest = Math.max(newest, statSync(join(full, entry)).mtimeMs);
-  }
-  return newest;
+/** Why dist/ must be rebuilt (empty: it is up to date). */
+export function buildStaleness(distDir = join(root, 'dist')): string[] {
+  return staleReasons(root, distDir, settingsDigest(readDeploymentSettings()));
 }
 
-const sources = [
-  'src',
-  'machines',
-  'index.html',
-  'vite.config.ts',
-  'scripts/vite-mantine-css.ts',
-  'scripts/vite-meta-plugin.ts',
-  'package-lock.json',
-];
-const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-const sourcesAt = Math.max(...sources.map(newestIn));
-if (builtAt === 0 || sourcesAt > builtAt) {
-  console.log(
-    builtAt === 0 ? 'No build yet: building the app…' : 'Sources changed since the last build: rebuilding…',
-  );
-  execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], {
-    cwd: root,
-    stdio: 'inherit',
+/** Runs `vite build`; a SIGINT/SIGTERM meanwhile stops the build too. */
+function build(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
+    const onInt = forward('SIGINT');
+    const onTerm = forward('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      if (code === 0) resolve();
+      else
+        reject(new Error(signal ? `the build was stopped (${signal})` : `the build failed (exit ${code})`));
+    });
   });
-} else {
-  console.log('The build in dist/ is up to date.');
+}
+
+/** Builds when dist/ is missing or stale; says which. */
+export async function ensureBuild(log: (line: string) => void = console.log): Promise<void> {
+  const reasons = buildStaleness();
+  if (reasons.length === 0) {
+    log('The build in dist/ is up to date.');
+    return;
+  }
+  const shown =
+    reasons.slice(0, 5).join(', ') + (reasons.length > 5 ? `, and ${reasons.length - 5} more` : '');
+  log(`Rebuilding the app (${shown})…`);
+  await build();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const omitted = (process.env.npm_config_omit ?? '').split(/[\s,]+/);
+  if (process.argv.includes('--prepare') && omitted.includes('dev')) {
+    console.log(
+      'Production install (--omit=dev): not building now; run `npm run build` with the deployment settings.',
+    );
+  } else {
+    ensureBuild().catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+  }
 }

@@ -2,9 +2,23 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import {
+  cacheControlFor,
+  createHostingPolicy,
+  fallbackFiles,
+  HOSTING_FILE,
+  type HostingPolicy,
+  hashesFromCspJson,
+  headersFor,
+  isPrivatePath,
+  parseHostingPolicy,
+} from '../deploy/hosting-policy';
 import { sendJson } from './http-util';
 
-/** The app origin: security headers, the built SPA (history fallback), and dispatch to /api. */
+/**
+ * The app origin: security headers and the built SPA, both by the build's hosting policy
+ * (`dist/hosting.json`), and dispatch to /api.
+ */
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,66 +42,60 @@ const contentTypes: Record<string, string> = {
 export interface SecurityHeaderOptions {
   appUrl: string;
   idpUrl: string;
-  /** CSP hashes of the build's inline scripts (`dist/csp.json`, written by the prerender). */
-  scriptHashes?: readonly string[];
+  /** The build's hosting policy (`dist/hosting.json`, see `readHostingPolicy`). */
+  policy: HostingPolicy;
 }
 
-const hashCache = new Map<string, { mtimeMs: number; hashes: string[] }>();
+const policyCache = new Map<string, { version: string; policy: HostingPolicy }>();
+
+function versionOf(file: string): string | null {
+  try {
+    const stat = statSync(file);
+    return `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    return null;
+  }
+}
 
 /**
- * The inline-script hashes a build declares (`dist/csp.json`); none without a build. Read again
- * whenever the build changes (a rebuild while the stack runs).
+ * The hosting policy of the build in `distDir`: its `hosting.json`, written by the build
+ * (scripts/vite-hosting.ts, docs/decisions/115-hosting-policy-artifact.md), the same file the
+ * production server (deploy/server.ts) and the generated host configurations come from. Read again
+ * whenever the build changes (a rebuild while the stack runs). Without one (no build, or a
+ * hand-made dist/ in a test): the same source's policy, with the hashes of `csp.json` if any.
  */
-export function readScriptHashes(distDir: string | null): string[] {
-  if (!distDir) return [];
-  const file = join(distDir, 'csp.json');
-  let mtimeMs: number;
-  try {
-    mtimeMs = statSync(file).mtimeMs;
-  } catch {
-    return [];
+export function readHostingPolicy(distDir: string | null): HostingPolicy {
+  if (!distDir) return createHostingPolicy();
+  const file = join(distDir, HOSTING_FILE);
+  const cspFile = join(distDir, 'csp.json');
+  const version = `${versionOf(file)}|${versionOf(cspFile)}`;
+  const cached = policyCache.get(distDir);
+  if (cached?.version === version) return cached.policy;
+  let policy: HostingPolicy;
+  if (existsSync(file)) {
+    // A build's policy that cannot be read is an error to see, not a reason to serve without one.
+    policy = parseHostingPolicy(readFileSync(file, 'utf8'));
+  } else {
+    let hashes = {};
+    try {
+      hashes = hashesFromCspJson(JSON.parse(readFileSync(cspFile, 'utf8')));
+    } catch {
+      hashes = {};
+    }
+    policy = createHostingPolicy(hashes);
   }
-  const cached = hashCache.get(file);
-  if (cached?.mtimeMs === mtimeMs) return cached.hashes;
-  let hashes: string[] = [];
-  try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { scriptHashes?: unknown };
-    hashes = Array.isArray(parsed.scriptHashes)
-      ? parsed.scriptHashes.filter((h): h is string => typeof h === 'string' && /^sha256-[\w+/=]+$/.test(h))
-      : [];
-  } catch {
-    hashes = [];
-  }
-  hashCache.set(file, { mtimeMs, hashes });
-  return hashes;
+  policyCache.set(distDir, { version, policy });
+  return policy;
 }
 
-/** Content-Security-Policy and friends for every answer of the app origin. */
+/** Content-Security-Policy and friends for every answer of the app origin, from the policy. */
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const app = new URL(options.appUrl);
-  const ws = `ws://${app.host}`;
-  const csp = [
-    "default-src 'self'",
-    ["script-src 'self'", ...(options.scriptHashes ?? []).map((hash) => `'${hash}'`)].join(' '),
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    `connect-src 'self' ${ws} ${options.idpUrl}`,
-    `frame-src ${options.idpUrl}`,
-    "worker-src 'self' blob:",
-    "frame-ancestors 'self'",
-    `form-action 'self' ${options.idpUrl}`,
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join('; ');
-  return {
-    'Content-Security-Policy': csp,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'SAMEORIGIN',
-    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-  };
+  return headersFor(options.policy, {
+    idpOrigin: new URL(options.idpUrl).origin,
+    host: app.host,
+    secure: app.protocol === 'https:',
+  });
 }
 
 function resolveInside(root: string, pathname: string): string | null {
@@ -174,14 +182,18 @@ function isFile(path: string): boolean {
 }
 
 /**
- * Serves the built SPA from `distDir`: `/assets/*` immutable for a year, `/meta.json` no-store,
- * HTML no-cache. A path without a file extension gets its prerendered page (`<path>/index.html`)
- * when the build has one, else the SPA fallback `200.html` (history fallback; `index.html` for a
- * build without it).
+ * Serves the built SPA from `distDir` by the build's hosting policy (`policy()`, read per request):
+ * its cache rules (`/assets/*` immutable, `/meta.json` no-store, HTML no-cache, the rest an hour)
+ * and its fallback (a path without a file extension gets `<path>/index.html`, the prerendered
+ * screen, when the build has one, else `200.html`; `index.html` for a build without it).
  * Without a build only `/meta.json` is answered (`{ buildTime: <stack start> }`, no-store); a build
  * without meta.json gets `{ buildTime: <index.html mtime> }`.
  */
-export function createStaticHandler(distDir: string | null, startedAt: Date) {
+export function createStaticHandler(
+  distDir: string | null,
+  startedAt: Date,
+  policy: () => HostingPolicy = () => readHostingPolicy(distDir),
+) {
   const root = distDir ? normalize(distDir) : null;
   const hasBuild = root !== null && existsSync(join(root, 'index.html'));
 
@@ -194,7 +206,7 @@ export function createStaticHandler(distDir: string | null, startedAt: Date) {
       // No build (API-only, or `npm run dev` where Vite serves the app): the stack's start time; a
       // build without meta.json: the time index.html was written.
       const built = root && hasBuild ? statSync(join(root, 'index.html')).mtime : startedAt;
-      sendJson(res, 200, { buildTime: built.toISOString() });
+      sendJson(res, 200, { buildTime: built.toISOString() }, { 'Cache-Control': policy().cache.meta });
       return;
     }
     if (!root || !hasBuild) {
@@ -202,17 +214,15 @@ export function createStaticHandler(distDir: string | null, startedAt: Date) {
       res.end('The app is not built (run `npm run build`); only /api is served.');
       return;
     }
+    const rules = policy();
+    if (isPrivatePath(rules, url.pathname)) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Not found');
+      return;
+    }
     const file = resolveInside(root, url.pathname);
     if (file && url.pathname !== '/' && isFile(file)) {
-      const cache =
-        url.pathname === '/meta.json'
-          ? 'no-store'
-          : url.pathname.startsWith('/assets/')
-            ? 'public, max-age=31536000, immutable'
-            : url.pathname.endsWith('.html')
-              ? 'no-cache'
-              : 'public, max-age=3600';
-      sendFile(req, res, file, cache);
+      sendFile(req, res, file, cacheControlFor(rules, url.pathname, file));
       return;
     }
     if (
@@ -225,12 +235,15 @@ export function createStaticHandler(distDir: string | null, startedAt: Date) {
       return;
     }
     // As a static host: the route's own file (a prerendered first screen), else the SPA fallback.
-    const routeFile = file ? join(file, 'index.html') : null;
-    if (routeFile && isFile(routeFile)) {
-      sendFile(req, res, routeFile, 'no-cache');
-      return;
+    const candidates = file ? fallbackFiles(rules, url.pathname) : fallbackFiles(rules, '/').slice(-1);
+    for (const candidate of [...candidates, 'index.html']) {
+      const path = resolveInside(root, `/${candidate}`);
+      if (path && isFile(path)) {
+        sendFile(req, res, path, cacheControlFor(rules, url.pathname, path));
+        return;
+      }
     }
-    const fallback = join(root, '200.html');
-    sendFile(req, res, isFile(fallback) ? fallback : join(root, 'index.html'), 'no-cache');
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end('Not found');
   };
 }

@@ -3,9 +3,10 @@ import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { RegionKey } from '#machines/domain';
+import { readDeploymentSettings } from '../deploy/settings';
 import { createApi, type TokenClaims } from './api/index';
 import { sendFailure, sendProblem } from './api/responses';
-import { createStaticHandler, readScriptHashes, securityHeaders } from './app';
+import { createStaticHandler, readHostingPolicy, securityHeaders } from './app';
 import { type Db, openDatabase, wipe } from './db';
 import { createEnvironment } from './environments';
 import { BodyError, closeServer, listen, readJsonBody, sendJson } from './http-util';
@@ -215,6 +216,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     timers.clear();
   };
 
+  const site = readDeploymentSettings();
   const api = createApi({
     repo,
     events,
@@ -228,12 +230,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     cacheLocation: opts.cacheLocation ?? 'memory',
     activationDelayMs: opts.activationDelayMs ?? 4000,
     scheduleActivation,
+    // The deployment's settings (deploy/settings.json, DEPLOY_SETTINGS, APP_*), the ones the build
+    // prerendered the first screens with (decision 117); the legal documents are the stack's own.
     site: {
-      productName: 'Practice Portal',
-      productDomain: 'practice-portal.example',
-      marketingSiteUrl: 'https://www.practice-portal.example',
-      supportEmail: 'support@practice-portal.example',
-      supportUrl: 'https://www.practice-portal.example/support',
+      productName: site.productName,
+      productDomain: site.productDomain,
+      marketingSiteUrl: site.marketingSiteUrl,
+      supportEmail: site.supportEmail,
+      supportUrl: site.supportUrl,
       termsUrl: `${appUrl}${legalPaths.terms}`,
       privacyUrl: `${appUrl}${legalPaths.privacy}`,
     },
@@ -322,8 +326,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   }
 
   const distDir = resolve(opts.distDir ?? 'dist');
-  const serveStatic = createStaticHandler(distDir, new Date());
-  const headers = () => securityHeaders({ appUrl, idpUrl, scriptHashes: readScriptHashes(distDir) });
+  // The security policy and the hosting rules are the build's own (dist/hosting.json), the ones
+  // the production server and the generated host files apply (docs/decisions/115).
+  const policy = () => readHostingPolicy(distDir);
+  const serveStatic = createStaticHandler(distDir, new Date(), policy);
+  const headers = () => securityHeaders({ appUrl, idpUrl, policy: policy() });
 
   handlers.set(servers.app, (req, res) => {
     const url = new URL(req.url ?? '/', appUrl);

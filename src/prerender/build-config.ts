@@ -1,6 +1,5 @@
 import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
-import { defaultProductName } from '../app/route-titles';
-import { builtInSupport } from '../ui/support-defaults';
+import { readDeploymentSettings } from '../../deploy/settings';
 
 /**
  * The configuration the first screens are prerendered with. The real one is read at runtime
@@ -8,34 +7,23 @@ import { builtInSupport } from '../ui/support-defaults';
  * name, the public regions (the practice form's region choice) and the support links. When the
  * runtime configuration differs, the app's screen replaces the prerendered one with the configured
  * values (docs/decisions/051-prerendered-first-screens.md).
+ * The values are the deployment's build-time settings (deploy/settings.ts: deploy/settings.json or
+ * the file of DEPLOY_SETTINGS, then APP_* variables; docs/decisions/117-deployment-settings.md).
  */
+const settings = readDeploymentSettings();
+
 export const prerenderConfig: RuntimeConfig = {
   app: {
     loglevel: 'INFO',
-    productName: defaultProductName,
-    portals: [
-      {
-        key: 'au',
-        name: 'Australia',
-        isPublic: true,
-        locales: ['en-AU'],
-        isEnvironmentVisible: false,
-        url: '',
-      },
-      {
-        key: 'uk',
-        name: 'United Kingdom',
-        isPublic: true,
-        locales: ['en-GB'],
-        isEnvironmentVisible: false,
-        url: '',
-      },
-    ],
-    ...builtInSupport,
+    productName: settings.productName,
+    portals: settings.regions.map((region) => ({ ...region, url: '' })),
+    marketingSiteUrl: settings.marketingSiteUrl,
+    supportEmail: settings.supportEmail,
+    supportUrl: settings.supportUrl,
     // Where the product's public documents live; the runtime configuration names its own (the
     // local stack serves /legal/*), and the app's links replace these when it takes over.
-    termsUrl: `${builtInSupport.marketingSiteUrl}/terms`,
-    privacyUrl: `${builtInSupport.marketingSiteUrl}/privacy`,
+    termsUrl: settings.termsUrl,
+    privacyUrl: settings.privacyUrl,
   },
   auth: {
     auth0Domain: '',

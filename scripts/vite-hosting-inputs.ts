@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
+
+/**
+ * The build's inputs, as the build itself saw them (docs/decisions/118-stack-process-hygiene.md):
+ * `dist/build-inputs.json` lists every file the build loaded (the client graph, the prerender's
+ * server-side graph, the config and the plugins it imports, package.json and the lockfile, which
+ * stand for node_modules) with a hash of its content, and a digest of the deployment settings.
+ * `scripts/ensure-build.ts` rebuilds when any of them differs; no list is written by hand.
+ */
+
+export const INPUTS_FILE = 'build-inputs.json';
+
+export interface InputManifest {
+  version: 1;
+  /** Repository-relative path (forward slashes) → sha256 of the content. */
+  files: Record<string, string>;
+  /** sha256 of the deployment settings the build was made with. */
+  settings: string;
+}
+
+export const sha256Hex = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
+
+/** The repository files among module ids / paths: no virtual modules, queries or node_modules. */
+export function inputFilesOf(root: string, ids: Iterable<string>): string[] {
+  const out = new Set<string>();
+  for (const raw of ids) {
+    if (!raw || raw.startsWith('\0') || raw.startsWith('virtual:')) continue;
+    const id = raw.split('?')[0] ?? raw;
+    if (!isAbsolute(id)) continue;
+    const rel = relative(root, id);
+    if (rel.startsWith('..') || isAbsolute(rel)) continue;
+    if (rel.split(sep).includes('node_modules') || rel.split(sep)[0] === 'dist') continue;
+    try {
+      if (!statSync(id).isFile()) continue;
+    } catch {
+      continue;
+    }
+    out.add(rel.split(sep).join('/'));
+  }
+  return [...out].sort();
+}
+
+export function createManifest(root: string, files: string[], settingsDigest: string): InputManifest {
+  const entries = [...new Set(files)].sort().map((file) => [file, sha256Hex(readFileSync(join(root, file)))]);
+  return { version: 1, files: Object.fromEntries(entries), settings: settingsDigest };
+}
+
+export function writeManifest(outDir: string, manifest: InputManifest): void {
+  writeFileSync(join(outDir, INPUTS_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/**
+ * Why the build in `outDir` is stale, or an empty list when it is up to date: no manifest, a
+ * listed file changed or gone, other deployment settings.
+ */
+export function staleReasons(root: string, outDir: string, settingsDigest: string): string[] {
+  const file = join(outDir, INPUTS_FILE);
+  if (!existsSync(join(outDir, 'index.html'))) return ['no build in dist/'];
+  if (!existsSync(file)) return [`no ${INPUTS_FILE} in dist/ (a build from before it existed)`];
+  let manifest: InputManifest;
+  try {
+    manifest = JSON.parse(readFileSync(file, 'utf8')) as InputManifest;
+  } catch {
+    return [`${INPUTS_FILE} is not readable`];
+  }
+  if (manifest.version !== 1 || !manifest.files) return [`${INPUTS_FILE} has an unknown format`];
+  const reasons: string[] = [];
+  for (const [path, hash] of Object.entries(manifest.files)) {
+    let now: string;
+    try {
+      now = sha256Hex(readFileSync(join(root, path)));
+    } catch {
+      reasons.push(`${path} is gone`);
+      continue;
+    }
+    if (now !== hash) reasons.push(`${path} changed`);
+  }
+  if (manifest.settings !== settingsDigest) reasons.push('the deployment settings changed');
+  return reasons;
+}
