@@ -19,7 +19,9 @@ const kinds: Array<Mutant['kind']> = args.includes('--retarget-only') ? ['retarg
 const verbose = args.includes('--verbose');
 const names = registry.map((entry) => entry.name);
 if (onlyIndex >= 0 && (!only || !names.includes(only))) {
-  console.error(`--only needs one of the registered machines: ${names.join(', ')} (got ${only ?? 'nothing'})`);
+  console.error(
+    `--only needs one of the registered machines: ${names.join(', ')} (got ${only ?? 'nothing'})`,
+  );
   process.exit(2);
 }
 

@@ -6,8 +6,8 @@
  */
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { failedLoadNames, resetFailedLoads, retryFailedLoads } from '../code-loads';
 import { renderWithProviders } from '../../tests/support/render';
+import { failedLoadNames, resetFailedLoads, retryFailedLoads } from '../code-loads';
 import { setLogLevel } from '../logger';
 import { LazyPart, partLoader } from './lazy-part';
 
