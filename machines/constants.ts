@@ -65,7 +65,8 @@ export const limits = {
   onboardingSteps: 3,
   avatarInitials: 3,
   badgeLetters: 3,
-  debounce: 1000,
+  // The spec's debounce default (1000 ms) is not declared: nothing in this product waits for
+  // typing to stop (decision 127).
 } as const;
 
 export const breakpoints = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
@@ -81,6 +82,13 @@ export const authConstants = {
   defaultAudience: 'default',
   callbackUrlParam: 'CallbackUrl',
   loginHintParam: 'loginHint',
+  /**
+   * The default logout return target (spec §4 Session cleanup: 'the callback URL parameter, else
+   * the default logout return target, else the current location'). None is configured for this
+   * app (decision 127): a Logout without a target returns to the app's root, and the session
+   * cleanup to the current location. A same-origin path or an allowed origin's URL when set.
+   */
+  defaultLogoutReturnTo: null as string | null,
 } as const;
 
 /**

@@ -45,6 +45,12 @@ export interface IdpOptions {
   /** Called when a user signs up with email (so the API can send the verification mail). */
   appUrl: string;
   testHooks: boolean;
+  /**
+   * The application login URI (Auth0's 'Application Login URI'): where a browser that arrives at
+   * a stale or unknown sign-in interaction (`/interaction/<uid>`: Back after a completed sign-in,
+   * an old tab, a bookmark) is sent to start again. Default: the app's sign-in route, `appUrl` + '/'.
+   */
+  loginUri?: string;
   quiet?: boolean;
   /** Called after the IdP changes a user's state (sign-up). */
   onUserChanged?: (sub: string) => void;
@@ -120,6 +126,7 @@ function claimsOf(user: UserRecord) {
 export async function createIdp(options: IdpOptions): Promise<Idp> {
   const { repo, clientId, audience } = options;
   const issuer = `${options.origin}/`;
+  const loginUri = options.loginUri ?? new URL('/', options.appUrl).href;
   const keys = await loadKeys(options.dataDir);
   const signingKey = await importJWK(keys.signing, 'RS256');
   const publicJwks = { keys: [publicPart(keys.signing)] };
@@ -298,22 +305,14 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     try {
       details = await provider.interactionDetails(req, res);
     } catch {
-      sendHtml(
-        res,
-        400,
-        errorPage(
-          'Sign-in expired',
-          'This sign-in attempt has expired or is unknown. Go back to the app and try again.',
-        ),
-      );
+      // Stale or unknown: as Auth0 does, back to the app's sign-in route (decision 126). 303, so a
+      // form posted to a stale interaction is followed with a GET.
+      redirect(res, loginUri, 303);
       return;
     }
     if (details.uid !== uid) {
-      sendHtml(
-        res,
-        400,
-        errorPage('Sign-in expired', 'This sign-in attempt does not match your browser session.'),
-      );
+      // An interaction of another sign-in of this browser (an older tab, Back): start again too.
+      redirect(res, loginUri, 303);
       return;
     }
     const params = details.params;

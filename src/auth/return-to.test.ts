@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cleanupReturnTo,
   guardReturnTo,
   logoutReturnTo,
   sameOriginTarget,
@@ -48,5 +49,28 @@ describe('return targets', () => {
 
   it('removes one query parameter', () => {
     expect(withoutQueryParam(`${origin}/a?loginHint=x&b=1#h`, 'loginHint')).toBe(`${origin}/a?b=1#h`);
+  });
+});
+
+// Spec §4, Session cleanup: "a logout runs that returns to the callback URL parameter, else the
+// default logout return target, else the current location."
+describe('cleanupReturnTo (spec §4 session cleanup)', () => {
+  it('the callback URL parameter first', () => {
+    expect(
+      cleanupReturnTo({ callbackUrl: '/invite?x=1', defaultLogoutReturnTo: '/bye', current: '/here' }),
+    ).toBe('/invite?x=1');
+  });
+  it('else the default logout return target', () => {
+    expect(cleanupReturnTo({ callbackUrl: null, defaultLogoutReturnTo: '/bye', current: '/here' })).toBe(
+      '/bye',
+    );
+    expect(cleanupReturnTo({ callbackUrl: '  ', defaultLogoutReturnTo: '/bye', current: '/here' })).toBe(
+      '/bye',
+    );
+  });
+  it('else the current location', () => {
+    expect(
+      cleanupReturnTo({ callbackUrl: undefined, defaultLogoutReturnTo: null, current: '/here?a=1#b' }),
+    ).toBe('/here?a=1#b');
   });
 });

@@ -74,6 +74,20 @@ export function logoutReturnTo(
   }
 }
 
+/**
+ * Where the session cleanup's logout returns (spec §4 Session cleanup): the callback URL
+ * parameter, else the default logout return target, else the current location (path, query and
+ * hash). The result is then checked by `logoutReturnTo` like any logout target.
+ */
+export function cleanupReturnTo(args: {
+  callbackUrl: string | null | undefined;
+  defaultLogoutReturnTo: string | null | undefined;
+  current: string;
+}): string {
+  const given = (value: string | null | undefined) => (value && value.trim() !== '' ? value : null);
+  return given(args.callbackUrl) ?? given(args.defaultLogoutReturnTo) ?? args.current;
+}
+
 /** Origins of configured URLs (portal `url`s), ignoring malformed ones. */
 export function originsOf(urls: readonly (string | null | undefined)[]): string[] {
   const origins: string[] = [];

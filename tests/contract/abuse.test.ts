@@ -151,7 +151,6 @@ describe('every page the stack serves has a strict CSP and cannot be framed', ()
       ['login', await interactionPage()],
       ['sign-up', await interactionPage({ screen_hint: 'signup' })],
       ['social', await interactionPage({ connection: 'google-oauth2' })],
-      ['expired interaction', await get('/interaction/unknown')],
       ['logout refused (client)', await get('/v2/logout?client_id=nope')],
       ['logout refused (returnTo)', await get('/v2/logout?returnTo=https%3A%2F%2Fevil.example%2F')],
       ['verification ticket refused', await get('/u/email-verification?ticket=forged')],

@@ -651,7 +651,7 @@ it.describe('faults', () => {
     await page.getByRole('button', { name: 'Join practice' }).click();
     // The network failed, the code was not refused.
     await expect(
-      page.getByRole('alert').filter({ hasText: 'Something went wrong, please try again.' }),
+      page.getByRole('alert').filter({ hasText: 'An error occurred, please try again' }),
     ).toBeVisible();
     await page.waitForTimeout(10_000);
     await network.restore();
@@ -664,7 +664,7 @@ it.describe('faults', () => {
       () => page.getByRole('button', { name: 'Join practice' }).click(),
       async () => {
         await expect(
-          page.getByRole('alert').filter({ hasText: 'Something went wrong, please try again.' }),
+          page.getByRole('alert').filter({ hasText: 'An error occurred, please try again' }),
         ).toBeVisible();
         await expect(field(page, 'inviteCode')).toHaveValue('JOINUK01');
       },

@@ -14,8 +14,11 @@ import { logger } from '../../logger';
 export function toCallFailure(error: unknown): CallFailure {
   if (error instanceof NotSignedInError) return { status: 401, message: null, fieldErrors: {} };
   if (isApiError(error)) {
-    // Client-made messages (network down, timeout, unparseable) are not the server's words.
-    const message = error.code === 'HTTP_ERROR' && !error.messageDescriptor ? error.message : null;
+    // The server's words: an error status's body, or a 200 answering { isSuccess: false, message }
+    // (CUSTOM_ERROR, spec §8). Client-made messages (network down, timeout, unparseable, a body
+    // without a message) are not the server's words: they carry their descriptor.
+    const fromServer = error.code === 'HTTP_ERROR' || error.code === 'CUSTOM_ERROR';
+    const message = fromServer && !error.messageDescriptor ? error.message : null;
     const failure: CallFailure = { status: error.status, message, fieldErrors: error.fieldErrors };
     // The server's retry hint (429), when it gave one.
     if (error.retryAfterSeconds !== null) failure.retryAfterSeconds = error.retryAfterSeconds;

@@ -19,7 +19,13 @@ import {
   isLocalhost,
   removeProviderKeys,
 } from '../../auth/provider-storage';
-import { logoutReturnTo, originsOf, sameOriginTarget, withoutQueryParam } from '../../auth/return-to';
+import {
+  cleanupReturnTo,
+  logoutReturnTo,
+  originsOf,
+  sameOriginTarget,
+  withoutQueryParam,
+} from '../../auth/return-to';
 import { isRedirectCallback, isSurelySignedOut } from '../../auth/session-hint';
 import { onLoginRequired } from '../../auth/token';
 import { logger } from '../../logger';
@@ -89,7 +95,13 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
       logger.info('session: provider keys left without the authenticated flag, logging out');
       return {
         kind: 'staleProviderKeys',
-        logout: { returnTo: callbackUrl ?? `${url.pathname}${url.search}${url.hash}` },
+        logout: {
+          returnTo: cleanupReturnTo({
+            callbackUrl,
+            defaultLogoutReturnTo: authConstants.defaultLogoutReturnTo,
+            current: `${url.pathname}${url.search}${url.hash}`,
+          }),
+        },
       };
     }
     // No session the SDK could restore: signed out without loading it (it loads on intent).
@@ -186,7 +198,11 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
       }
       return;
     }
-    const returnTo = logoutReturnTo(request.returnTo ?? '/', origin, allowedOrigins);
+    const returnTo = logoutReturnTo(
+      request.returnTo ?? authConstants.defaultLogoutReturnTo ?? '/',
+      origin,
+      allowedOrigins,
+    );
     await sdk.logout({ logoutParams: { returnTo } });
     // The browser is leaving for the provider's logout endpoint: stay 'loggingOut' until it does.
     await leaving();

@@ -9,6 +9,7 @@ import {
   selectJoinPracticeUser,
 } from '#machines/join-practice.machine';
 import { FormField } from '../../forms/form-field';
+import { defaultErrorMessage } from '../../forms/server-errors';
 import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
 import { LoginChooser } from '../../ui/login-chooser';
@@ -47,16 +48,6 @@ export const inviteCodeMessages = defineMessages({
     id: 'invites.inviteCode.loading',
     defaultMessage: 'Loading…',
     description: 'Spinner label on /invite-code',
-  },
-  failed: {
-    id: 'invites.inviteCode.error.failed',
-    defaultMessage: 'Something went wrong, please try again.',
-    description: 'Error when the invite code could not be checked (server failure)',
-  },
-  rejected: {
-    id: 'invites.inviteCode.error.rejected',
-    defaultMessage: 'That invite code was not accepted.',
-    description: 'Error when the server rejected the invite code without a message',
   },
 });
 
@@ -129,10 +120,10 @@ export function InviteCodeView({ actor }: { actor: JoinPracticeActor }) {
                 <FormField key={field.name} field={field} />
               ))}
               {errorCode === 'code_rejected' || errorCode === 'code_failed' ? (
+                // Spec §8: the server's message when it sent one, else the default form error
+                // 'An error occurred, please try again' (no texts of this page's own).
                 <Alert color="red" role="alert">
-                  {errorCode === 'code_rejected'
-                    ? (serverMessage ?? intl.formatMessage(m.rejected))
-                    : intl.formatMessage(m.failed)}
+                  {serverMessage ?? intl.formatMessage(defaultErrorMessage)}
                 </Alert>
               ) : null}
               <Button type="submit" loading={busy}>

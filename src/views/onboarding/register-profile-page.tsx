@@ -74,7 +74,6 @@ export function RegisterProfilePage() {
               <ServerErrors
                 fieldErrors={error?.code === 'profileRejected' ? error.fieldErrors : null}
                 fields={fieldNames}
-                isFieldPath={() => true}
               />
               {error?.code === 'profileFailed' && <FormErrors messages={[defaultErrorMessage]} />}
               <Button type="submit" loading={saving}>

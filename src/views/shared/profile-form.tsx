@@ -78,12 +78,7 @@ export function ProfileForm({ user, saving, failure, onSubmit }: ProfileFormProp
               {agreementLinkFor(field.name)}
             </FormField>
           ))}
-          <ServerErrors
-            fieldErrors={failure ? fieldErrors : null}
-            messages={extra}
-            fields={fieldNames}
-            isFieldPath={() => true}
-          />
+          <ServerErrors fieldErrors={failure ? fieldErrors : null} messages={extra} fields={fieldNames} />
           <Button type="submit" loading={saving}>
             {intl.formatMessage(messages.submit)}
           </Button>
