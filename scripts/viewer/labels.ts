@@ -99,8 +99,13 @@ export function summarize(value: unknown, depth = 0): string {
     return `${value.type}: ${summarize(value.payload, depth + 1)}`;
   // A signed-in user (the identity provider's profile).
   if ('email_verified' in value) {
-    const who = (typeof value.name === 'string' && value.name) || nameOf(value) || value.email || 'user';
-    return `${String(who)} (email ${value.email_verified ? 'verified' : 'unverified'})`;
+    const email = typeof value.email === 'string' ? value.email.split('@')[0] : null;
+    const who =
+      (typeof value.given_name === 'string' && value.given_name) ||
+      (typeof value.name === 'string' && value.name) ||
+      email ||
+      'user';
+    return `${who} (email ${value.email_verified ? 'verified' : 'unverified'})`;
   }
   const named = nameOf(value);
   if (named && depth > 0) return named;
@@ -120,11 +125,12 @@ export function summarize(value: unknown, depth = 0): string {
       if (depth === 0 && !/code$|error/i.test(key)) parts.push(`no ${words(key)}`);
       continue;
     }
-    if (typeof v === 'boolean') parts.push(v ? words(key) : `not ${words(key)}`);
+    if (Array.isArray(v)) parts.push(v.length === 0 ? `no ${words(key)}` : `${v.length} ${words(key)}`);
+    else if (typeof v === 'boolean') parts.push(v ? words(key) : `not ${words(key)}`);
     else if (typeof v === 'string' || typeof v === 'number') parts.push(`${words(key)} ${summarize(v)}`);
     else if (depth < 1) {
       const inner = summarize(v, depth + 1);
-      parts.push(inner && inner.length <= 28 ? inner : words(key));
+      parts.push(inner && inner.length <= 36 ? inner : words(key));
     }
     if (parts.join(', ').length > MAX) break;
   }
@@ -174,8 +180,14 @@ export function designerLabel(event: EventObject, delay?: { name: string; ms: nu
     return clip(why && why !== 'fake' ? `${actor} fails: ${why}` : `${actor} fails`, 60);
   }
   if (type === 'route.changed') {
-    const step = (event as { step?: unknown }).step;
-    return `Route → ${typeof step === 'string' ? step : '?'}`;
+    const route = event as { step?: unknown; practiceKey?: unknown; directoryPracticeKey?: unknown };
+    const key =
+      typeof route.practiceKey === 'string'
+        ? ` (practice ${route.practiceKey})`
+        : typeof route.directoryPracticeKey === 'string'
+          ? ` (directory ${route.directoryPracticeKey})`
+          : '';
+    return `Route → ${typeof route.step === 'string' ? route.step : '?'}${key}`;
   }
   const dot = type.lastIndexOf('.');
   const subject = dot > 0 ? words(type.slice(0, dot)) : '';
@@ -185,20 +197,59 @@ export function designerLabel(event: EventObject, delay?: { name: string; ms: nu
   return clip(capital(`${head.trim()}${payload ? ` ${payload}` : ''}`), 60);
 }
 
+/** Leaf values of an event by dotted path (`state.email.verified` → `true`), Errors by message. */
+function leaves(value: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  if (value instanceof Error) out.set(prefix, value.message);
+  else if (Array.isArray(value)) {
+    out.set(prefix ? `${prefix}.length` : 'length', String(value.length));
+    value.forEach((v, i) => {
+      leaves(v, `${prefix}[${i}]`, out);
+    });
+  } else if (isDict(value)) {
+    for (const [k, v] of Object.entries(value)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
+  } else out.set(prefix, value === undefined ? '—' : summarize(value) || '—');
+  return out;
+}
+
 /**
- * Labels for the choices of one state, told apart: a label that repeats gets its position among
- * its twins (`… (2)`), so every button names one choice.
+ * Labels for the choices of one state, told apart: where several choices read the same, each gets
+ * the field that tells them apart (the shortest path whose value differs: `· verified yes`), and
+ * only if nothing does, its position among its twins (`(2)`).
  */
-export function distinctLabels(labels: string[]): string[] {
-  const count = new Map<string, number>();
-  for (const l of labels) count.set(l, (count.get(l) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  return labels.map((l) => {
-    if ((count.get(l) ?? 0) < 2) return l;
-    const n = (seen.get(l) ?? 0) + 1;
-    seen.set(l, n);
-    return `${l} (${n})`;
+export function distinctLabels(labels: string[], events?: EventObject[]): string[] {
+  const groups = new Map<string, number[]>();
+  labels.forEach((l, i) => {
+    groups.set(l, [...(groups.get(l) ?? []), i]);
   });
+  const out = [...labels];
+  for (const [label, members] of groups) {
+    if (members.length < 2) continue;
+    if (events) {
+      const maps = members.map((i) => leaves(events[i]));
+      const paths = [...new Set(maps.flatMap((m) => [...m.keys()]))]
+        .filter((p) => new Set(maps.map((m) => m.get(p) ?? '—')).size > 1)
+        .sort((a, b) => a.split(/[.[]/).length - b.split(/[.[]/).length || a.length - b.length);
+      const path = paths[0];
+      if (path) {
+        const field = words(
+          path
+            .split('.')
+            .pop()
+            ?.replace(/\[\d+\]$/, '') ?? path,
+        );
+        members.forEach((i, n) => {
+          const v = maps[n]?.get(path) ?? '—';
+          const shown = v === 'true' ? 'yes' : v === 'false' ? 'no' : v;
+          out[i] = `${clip(label, 46)} · ${field} ${clip(shown, 20)}`;
+        });
+        if (new Set(members.map((i) => out[i])).size === members.length) continue;
+      }
+    }
+    members.forEach((i, n) => {
+      out[i] = `${label} (${n + 1})`;
+    });
+  }
+  return out;
 }
 
 // ───────────────────────────── input fixtures ─────────────────────────────

@@ -71,7 +71,8 @@ function journeysOf(entry: CatalogEntry, all: boolean): Journey[] {
 
 /** The atlas's photographs by state (build/atlas/shots.json, written by scripts/atlas.ts). */
 interface ShotsManifest {
-  machines: Record<
+  /** null: `npm run atlas` has not run yet. */
+  machines: null | Record<
     string,
     Array<{
       key: string;
@@ -185,7 +186,7 @@ function Viewer() {
   useEffect(() => {
     fetch(`${ATLAS}shots.json`)
       .then((r) => (r.ok ? (r.json() as Promise<ShotsManifest>) : null))
-      .then(setManifest)
+      .then((m) => setManifest(m?.machines ? m : null))
       .catch(() => setManifest(null));
   }, []);
 
@@ -222,13 +223,14 @@ function Viewer() {
         o.delayMs !== null ? { name: delay?.name ?? '', ms: o.delayMs } : undefined,
       );
     }),
+    options.map((o) => o.event),
   );
   const active = walk.active();
   const stateNotes = description.states.filter((s) => s.description && active.includes(s.path));
   const hasScreen = defaultAtlasMachines.includes(entry.name);
   const link = `${location.origin}${location.pathname}${search}`;
   const stateKey = JSON.stringify(snapshot.value);
-  const photos = (manifest?.machines[entry.name] ?? []).filter((s) => JSON.stringify(s.value) === stateKey);
+  const photos = (manifest?.machines?.[entry.name] ?? []).filter((s) => JSON.stringify(s.value) === stateKey);
 
   const reset = (next: { name?: string; inputIndex?: number }) => {
     if (next.name !== undefined) setName(next.name);
