@@ -338,7 +338,7 @@ async function renderHtml(
         .join('')}</ul></div>`
     : '<div class="summary">No problems: every screen rendered without console errors, with 0 axe-core violations and 0 layout findings; it fits 320 px and 200 % text.</div>';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Screen atlas</title>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Screen atlas</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:16px;color:#1a1b1e}
 nav a{margin-right:12px}

@@ -44,7 +44,7 @@ const urlsPrinted = () => [
   ...new Set(
     printed
       .join('\n')
-      .replace(/\x1b\[[0-9;]*m/g, '')
+      .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
       .match(/https?:\/\/[^\s)]+/g) ?? [],
   ),
 ];
