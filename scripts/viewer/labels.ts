@@ -125,7 +125,7 @@ export function summarize(value: unknown, depth = 0): string {
       if (depth === 0 && !/code$|error/i.test(key)) parts.push(`no ${words(key)}`);
       continue;
     }
-    const innerName = isDict(v) ? nameOf(v) : null;
+    const innerName = isDict(v) && !('email_verified' in v) ? nameOf(v) : null;
     if (innerName) parts.unshift(innerName);
     else if (Array.isArray(v)) parts.push(v.length === 0 ? `no ${words(key)}` : `${v.length} ${words(key)}`);
     else if (typeof v === 'boolean') parts.push(v ? words(key) : `not ${words(key)}`);
