@@ -144,6 +144,11 @@ export function Chart({ svg, chartName, active }: ChartProps) {
           ? (event as WheelEvent).ctrlKey || (event as WheelEvent).metaKey
           : !(event as MouseEvent).ctrlKey && !(event as MouseEvent).button,
       )
+      // A mouse notch (|deltaY| ≈ 100) zooms ~15 %; a pinch sends small deltas, amplified as d3 does.
+      .wheelDelta((event: WheelEvent) => {
+        const unit = event.deltaMode === 1 ? 0.05 : event.deltaMode ? 1 : 0.002;
+        return -event.deltaY * unit * (Math.abs(event.deltaY) < 50 ? 10 : 1);
+      })
       .on('zoom', (event: { transform: ZoomTransform }) => {
         viewport.setAttribute('transform', event.transform.toString());
         setScale(event.transform.k);
