@@ -79,10 +79,13 @@ interface Rect {
 }
 
 const rectOf = (page: Page, selector: string): Promise<Rect> =>
-  page.locator(selector).first().evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
-  });
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
+    });
 
 const within = (inner: Rect, outer: Rect, slack = 1) =>
   inner.left >= outer.left - slack &&
@@ -100,7 +103,14 @@ async function expectNothingCut(page: Page): Promise<void> {
   }));
   expect(size.scrollWidth, 'horizontal page scroll').toBeLessThanOrEqual(size.width);
   expect(size.scrollHeight, 'vertical page scroll').toBeLessThanOrEqual(size.height);
-  const viewport = { left: 0, top: 0, right: size.width, bottom: size.height, width: size.width, height: size.height };
+  const viewport = {
+    left: 0,
+    top: 0,
+    right: size.width,
+    bottom: size.height,
+    width: size.width,
+    height: size.height,
+  };
   for (const selector of [
     'header h1',
     'header [data-testid="copy-link"]',
@@ -159,7 +169,9 @@ for (const viewport of [
 
     await submit.click();
     await expect(stateValue(page)).toHaveText('{"pin":"verifying"}');
-    await expect(page.getByTestId('history').locator('li')).toHaveText(['Submit pin 1234 → {"pin":"verifying"}']);
+    await expect(page.getByTestId('history').locator('li')).toHaveText([
+      'Submit pin 1234 → {"pin":"verifying"}',
+    ]);
     await expect.poll(() => highlighted(page, 'pin.verifying')).toBe(true);
     await expect.poll(() => highlighted(page, 'pin.entering')).toBe(false);
     // The same frame follows: it shows the new state, it was not reloaded, it is still whole in view.
@@ -174,7 +186,10 @@ for (const viewport of [
           )?.viewerMark,
       ),
     ).toBe(true);
-    await page.getByTestId('events').getByRole('button', { name: 'Verify pin succeeds', exact: true }).click();
+    await page
+      .getByTestId('events')
+      .getByRole('button', { name: 'Verify pin succeeds', exact: true })
+      .click();
     await expect(stateValue(page)).not.toHaveText('{"pin":"verifying"}');
     for (const leaf of await currentLeaves(page)) await expect.poll(() => highlighted(page, leaf)).toBe(true);
     const reached = (await stateValue(page).textContent()) ?? '';
@@ -182,7 +197,9 @@ for (const viewport of [
     await expect(screen(page).locator('body[data-atlas-ready="ok"]')).toBeAttached();
     await expectNothingCut(page);
     // The context as a table.
-    await expect(page.getByTestId('context').getByRole('row').filter({ hasText: 'startStep' })).toContainText('pin');
+    await expect(page.getByTestId('context').getByRole('row').filter({ hasText: 'startStep' })).toContainText(
+      'pin',
+    );
 
     // The screen in en-GB at 1280 px, then the link to this state, opened in a new page.
     await page.locator('header').getByText('en-GB', { exact: true }).click();
@@ -191,17 +208,18 @@ for (const viewport of [
     await expect(page).toHaveURL(/width=1280/);
     await expect(screen(page).locator('body[data-atlas-ready="ok"]')).toBeAttached();
     await expectNothingCut(page);
-    const shownHere = await screen(page).locator('#root').innerText();
+    const shownHere = await screen(page).locator('#root').textContent();
     const link = (await page.getByTestId('state-link').getAttribute('href')) ?? '';
     expect(link).toMatch(/[?&]steps=\d+\.\d+/);
     const other = await page.context().newPage();
     await other.setViewportSize(viewport);
     await other.goto(link);
     await expect(stateValue(other)).toHaveText(reached);
-    for (const leaf of await currentLeaves(other)) await expect.poll(() => highlighted(other, leaf)).toBe(true);
+    for (const leaf of await currentLeaves(other))
+      await expect.poll(() => highlighted(other, leaf)).toBe(true);
     await expect(screen(other).locator('body')).toHaveAttribute('data-atlas-state', reached);
     await expect(screen(other).locator('html')).toHaveAttribute('lang', 'en-GB');
-    await expect.poll(() => screen(other).locator('#root').innerText()).toBe(shownHere);
+    await expect.poll(() => screen(other).locator('#root').textContent()).toBe(shownHere);
     await expect(other.locator('[data-testid="screen"]')).toHaveCSS('width', '1280px');
     await expect(other.getByTestId('history').locator('li')).toHaveCount(2);
     await expectNothingCut(other);
@@ -264,12 +282,16 @@ test('zoom and pan by keyboard, wheel, pinch and drag; the active state is kept 
   await page.getByRole('button', { name: /^Nested states/ }).click();
   await page.getByRole('checkbox', { name: 'Collapse pin', exact: true }).check();
   await expect(page.locator('[data-testid="chart"] [data-state="pin.entering"]')).toBeHidden();
-  await expect(page.locator('[data-testid="chart"] [data-state="pin"]')).toContainText(/inner states? collapsed/);
+  await expect(page.locator('[data-testid="chart"] [data-state="pin"]')).toContainText(
+    /inner states? collapsed/,
+  );
   await page.getByRole('button', { name: 'Expand all' }).click();
   await expect(page.locator('[data-testid="chart"] [data-state="pin.entering"]')).toBeVisible();
 });
 
-test('one place: the atlas photographs of the state in the viewer, the viewer from the atlas', async ({ page }) => {
+test('one place: the atlas photographs of the state in the viewer, the viewer from the atlas', async ({
+  page,
+}) => {
   await page.goto(`${base}/viewer/?machine=loading`);
   const first = (await stateValue(page).textContent()) ?? '';
   // Four photographs of this very state: both locales, both widths, each one loads.
@@ -304,7 +326,9 @@ test('a journey plays to its end with the screen beside the chart', async ({ pag
   test.setTimeout(120_000);
   await page.goto(`${base}/viewer/?machine=joinPractice`);
   await expect(stateValue(page)).toHaveText('"checkingSession"');
-  await expect(screen(page).getByRole('heading', { level: 1, name: 'Join with an invite code' })).toBeVisible();
+  await expect(
+    screen(page).getByRole('heading', { level: 1, name: 'Join with an invite code' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: /^Shortest journeys/ }).click();
   const journey = page.getByTestId('journeys').getByRole('button').last();
   const title = (await journey.textContent()) ?? '';
