@@ -88,6 +88,9 @@ export function Chart({ svg, chartName, active }: ChartProps) {
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [compounds, setCompounds] = useState<string[]>([]);
   const [scale, setScale] = useState(1);
+  /** True while fitToPanel sets the transform; `moved` once anything else did (then a resize keeps it). */
+  const fitting = useRef(false);
+  const moved = useRef(false);
 
   const svgOf = useCallback(() => host.current?.querySelector('svg') ?? null, []);
 
@@ -108,7 +111,9 @@ export function Chart({ svg, chartName, active }: ChartProps) {
     const t = fitTransform();
     if (s && t && zoomRef.current) {
       zoomRef.current.scaleExtent([t.k / 2, Math.max(4, t.k * 4)]);
+      fitting.current = true;
       zoomRef.current.transform(select(s), t);
+      fitting.current = false;
     }
   }, [fitTransform, svgOf]);
 
@@ -151,6 +156,7 @@ export function Chart({ svg, chartName, active }: ChartProps) {
       })
       .on('zoom', (event: { transform: ZoomTransform }) => {
         viewport.setAttribute('transform', event.transform.toString());
+        moved.current = !fitting.current;
         setScale(event.transform.k);
       });
     zoomRef.current = behaviour;
@@ -171,7 +177,8 @@ export function Chart({ svg, chartName, active }: ChartProps) {
     };
   }, [svg, fitToPanel]);
 
-  // Refit when the panel changes size (window resized, the screen panel switched width).
+  // Refit when the panel changes size (window resized, the screen panel switched width), unless
+  // the designer has zoomed or panned since the last fit.
   useEffect(() => {
     const p = panel.current;
     if (!p) return;
@@ -180,7 +187,7 @@ export function Chart({ svg, chartName, active }: ChartProps) {
       const now = `${p.clientWidth}x${p.clientHeight}`;
       if (now !== last) {
         last = now;
-        fitToPanel();
+        if (!moved.current) fitToPanel();
       }
     });
     observer.observe(p);

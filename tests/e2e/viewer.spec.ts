@@ -231,6 +231,7 @@ test('zoom and pan by keyboard, wheel, pinch and drag; the active state is kept 
   page,
 }) => {
   await page.goto(`${base}/viewer/?machine=onboarding&input=new-user`);
+  await expect(screen(page).locator('body[data-atlas-ready="ok"]')).toBeAttached();
   await expectChartFitted(page);
   const chart = page.getByTestId('chart');
   const transform = () => page.locator('[data-testid="chart"] g.viewport').getAttribute('transform');
