@@ -143,7 +143,7 @@ for (const viewport of [
   test(`${viewport.width}×${viewport.height}: fitted on open, an event moves highlight and pinned screen together, a link reopens the state`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     await page.goto(`${base}/viewer/?machine=onboarding&input=new-user`);
     await expect(stateValue(page)).toHaveText('{"pin":"entering"}');
@@ -230,6 +230,7 @@ for (const viewport of [
 test('zoom and pan by keyboard, wheel, pinch and drag; the active state is kept in view; nested states collapse', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await page.goto(`${base}/viewer/?machine=onboarding&input=new-user`);
   await expect(screen(page).locator('body[data-atlas-ready="ok"]')).toBeAttached();
   await expectChartFitted(page);
