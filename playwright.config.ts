@@ -34,8 +34,9 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: chromiumArgs,
     },
-    trace: 'off',
-    screenshot: 'off',
+    // A failed test keeps its trace and a screenshot in test-results/ (`npx playwright show-trace`).
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
     video: 'off',
     actionTimeout: 10_000,
     navigationTimeout: 20_000,

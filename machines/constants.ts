@@ -48,6 +48,16 @@ export const realtime = {
   disconnectDelay: 200,
 } as const;
 
+/**
+ * Code recovery (docs/decisions/105-code-recovery-without-the-module-cache.md): how often the app
+ * asks its origin whether it answers again after a lazily loaded part failed, and how long a
+ * document loaded by a recovery reload waits before it may reload by itself again (no loop).
+ */
+export const codeRecoveryDelays = {
+  originProbeInterval: 3000,
+  reloadLoopWindow: 60000,
+} as const;
+
 export const limits = {
   pinLength: 4,
   textMinLength: 3,

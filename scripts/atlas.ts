@@ -36,6 +36,8 @@ export interface AtlasOptions {
   outDir: string;
   widths: number[];
   locales: string[];
+  /** Told after each machine of each locale (the command prints it: a long run shows progress). */
+  progress?: (line: string) => void;
 }
 
 export interface AtlasProblem {
@@ -191,7 +193,7 @@ export async function runAtlas(
       });
       page.on('pageerror', (error) => sink.push(`page error: ${firstLine(error.message)}`));
       let loaded = '';
-      for (const machine of options.machines) {
+      for (const [machineIndex, machine] of options.machines.entries()) {
         if (loaded !== harnessOf(machine)) {
           loaded = harnessOf(machine);
           sink = [];
@@ -244,6 +246,9 @@ export async function runAtlas(
             ...atReflow.map((r) => `${REFLOW_WIDTH} px: ${r}`),
           );
         }
+        options.progress?.(
+          `atlas: ${locale} ${machineIndex + 1}/${options.machines.length} ${machine}: ${entries.length} state(s), ${shotCount} screenshots so far, ${problems.length} problem(s)`,
+        );
       }
       await context.close();
     }
@@ -392,8 +397,18 @@ for (const card of document.querySelectorAll('.atlas-state')) {
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  const unknown = options.machines.filter((name) => !defaultAtlasEntries.includes(name));
+  if (unknown.length > 0) {
+    console.error(
+      `atlas: unknown --only ${unknown.join(', ')}; the atlas entries are: ${defaultAtlasEntries.join(', ')}`,
+    );
+    process.exit(2);
+  }
   const started = Date.now();
-  const { problems, shots, index } = await runAtlas(options);
+  console.log(
+    `atlas: ${options.machines.length} entr${options.machines.length === 1 ? 'y' : 'ies'} × ${options.locales.length} locale(s) × ${options.widths.length} width(s); building the harness…`,
+  );
+  const { problems, shots, index } = await runAtlas({ ...options, progress: (line) => console.log(line) });
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(
     `atlas: ${shots} screenshots of ${options.machines.join(', ')} in ${seconds} s → ${relative(process.cwd(), index)}`,

@@ -1,5 +1,5 @@
 /**
- * Statechart diagrams generated from the machine code (conventions §17).
+ * Statechart diagrams generated from the machine code (a check fails when they drift: npm run diagrams:check).
  *
  *   tsx scripts/diagrams.ts --write   writes docs/statecharts/<name>.svg, <name>.mmd and README.md
  *   tsx scripts/diagrams.ts --check   fails (exit 1) when any of them is missing, stale or extra

@@ -17,6 +17,11 @@ const onlyIndex = args.indexOf('--only');
 const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined;
 const kinds: Array<Mutant['kind']> = args.includes('--retarget-only') ? ['retarget'] : ['retarget', 'remove'];
 const verbose = args.includes('--verbose');
+const names = registry.map((entry) => entry.name);
+if (onlyIndex >= 0 && (!only || !names.includes(only))) {
+  console.error(`--only needs one of the registered machines: ${names.join(', ')} (got ${only ?? 'nothing'})`);
+  process.exit(2);
+}
 
 /**
  * Survivors that are equivalent to the real machine (no test can tell them apart), by machine and

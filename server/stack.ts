@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { RegionKey } from '#machines/domain';
 import { createApi, type TokenClaims } from './api/index';
@@ -27,6 +28,12 @@ export interface StackOptions {
    * localhost, is exercised). Default: `host`.
    */
   bindHost?: string;
+  /**
+   * Host name of the identity provider alone (default `host`): e.g. '127.0.0.1' against an app on
+   * 'localhost' puts the provider on another site, as in production (its cookies are third-party
+   * inside the app's hidden frame). The provider listens on this address.
+   */
+  idpHost?: string;
   /** default 4000 (env PORT); 0 = free port */
   appPort?: number;
   /** default 4001; 0 = free */
@@ -118,14 +125,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   };
   const ports = {
     app: await listen(servers.app, bindHost, portFrom(opts.appPort, process.env.PORT, 4000)),
-    idp: await listen(servers.idp, bindHost, opts.idpPort ?? 4001),
+    idp: await listen(servers.idp, opts.idpHost ?? bindHost, opts.idpPort ?? 4001),
     mailbox: await listen(servers.mailbox, bindHost, opts.mailboxPort ?? 4002),
     au: await listen(servers.au, bindHost, opts.auPort ?? 4003),
     uk: await listen(servers.uk, bindHost, opts.ukPort ?? 4004),
   };
   const origin = (port: number) => `http://${host}:${port}`;
   const appUrl = origin(ports.app);
-  const idpUrl = origin(ports.idp);
+  const idpUrl = opts.idpHost ? `http://${opts.idpHost}:${ports.idp}` : origin(ports.idp);
   const mailboxUrl = origin(ports.mailbox);
   const environments: Record<RegionKey, string> = { au: origin(ports.au), uk: origin(ports.uk) };
   const dataDir = resolve(opts.dataDir ?? '.data');
@@ -160,7 +167,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   });
 
   // Fetched over the bind address: `host` may be a name only the browser resolves.
-  const jwks = createRemoteJWKSet(new URL(`http://${bindHost}:${ports.idp}/.well-known/jwks.json`));
+  const jwks = createRemoteJWKSet(
+    new URL(`http://${opts.idpHost ?? bindHost}:${ports.idp}/.well-known/jwks.json`),
+  );
   async function verifyToken(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, jwks, {
@@ -230,6 +239,16 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     },
   });
 
+  /**
+   * The network as the browser sees it (testHooks only): while `networkCut`, every app-origin
+   * request except `/__test/*` has its socket destroyed (no answer) and open connections (hub
+   * WebSockets, keep-alive sockets) are dropped — a cut that works in every browser engine.
+   * `buildTimeOverride` answers /meta.json with another build time (a deploy while the page is open).
+   */
+  let networkCut = false;
+  let buildTimeOverride: string | null = null;
+  const appSockets = new Set<Duplex>();
+
   /** App-origin test hooks (testHooks only): reset, fault injection, immediate activation. */
   async function appTestHook(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (req.method !== 'POST') {
@@ -270,6 +289,31 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           activate(key);
         }
         sendJson(res, 200, { activated: keys });
+        return;
+      }
+      case '/__test/network': {
+        if (typeof body.cut !== 'boolean') {
+          sendJson(res, 400, { message: 'cut must be true or false' });
+          return;
+        }
+        networkCut = body.cut;
+        if (networkCut) {
+          // Every open connection but this one goes, as a dropped network takes them.
+          for (const socket of appSockets) if (socket !== req.socket) socket.destroy();
+        }
+        sendJson(res, 200, { cut: networkCut }, { Connection: 'close' });
+        return;
+      }
+      case '/__test/build-time': {
+        if (
+          body.buildTime !== null &&
+          (typeof body.buildTime !== 'string' || Number.isNaN(Date.parse(body.buildTime)))
+        ) {
+          sendJson(res, 400, { message: 'buildTime must be an ISO date or null' });
+          return;
+        }
+        buildTimeOverride = body.buildTime;
+        sendJson(res, 200, { buildTime: buildTimeOverride });
         return;
       }
       default:
@@ -317,6 +361,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       return;
     }
     if (serveLegalPage(res, url.pathname)) return;
+    if (testHooks && buildTimeOverride !== null && url.pathname === '/meta.json') {
+      sendJson(res, 200, { buildTime: buildTimeOverride });
+      return;
+    }
     serveStatic(req, res, url);
   });
 
@@ -329,6 +377,41 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     ...(opts.hubKeepAliveMs ? { keepAliveMs: opts.hubKeepAliveMs } : {}),
     ...(opts.hubClientTimeoutMs ? { clientTimeoutMs: opts.hubClientTimeoutMs } : {}),
   });
+
+  // The network cut (test hooks only): in front of every request and upgrade listener, the hub's too.
+  let removeNetworkGate = () => {};
+  if (testHooks) {
+    const server = servers.app;
+    const onConnection = (socket: Duplex) => {
+      appSockets.add(socket);
+      socket.once('close', () => appSockets.delete(socket));
+    };
+    server.on('connection', onConnection);
+    const isTestHook = (req: IncomingMessage) => (req.url ?? '').startsWith('/__test/');
+    const gate = <A extends unknown[]>(event: 'request' | 'upgrade') => {
+      const inner = server.listeners(event) as Array<(req: IncomingMessage, ...rest: A) => void>;
+      server.removeAllListeners(event);
+      const gated = (req: IncomingMessage, ...rest: A) => {
+        if (networkCut && !isTestHook(req)) {
+          req.socket.destroy();
+          return;
+        }
+        for (const listener of inner) listener.call(server, req, ...rest);
+      };
+      server.on(event, gated);
+      return () => {
+        server.off(event, gated);
+        for (const listener of inner) server.on(event, listener);
+      };
+    };
+    const ungateRequests = gate<[ServerResponse]>('request');
+    const ungateUpgrades = gate<[Duplex, Buffer]>('upgrade');
+    removeNetworkGate = () => {
+      ungateRequests();
+      ungateUpgrades();
+      server.off('connection', onConnection);
+    };
+  }
 
   handlers.set(servers.idp, (req, res) => idp.handle(req, res));
   handlers.set(servers.mailbox, createMailbox(repo));
@@ -359,6 +442,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       if (stopped) return;
       stopped = true;
       clearTimers();
+      removeNetworkGate();
       await hub.close();
       await Promise.all(Object.values(servers).map((server) => closeServer(server)));
       db.close();

@@ -33,6 +33,8 @@ export const withoutAtlasScreen: Record<string, string> = {
   busyIndicator:
     "no screen of its own: the submit button's spinner of the onboarding steps (photographed there)",
   practiceActivation: "no screen of its own: the onboarding thank-you step's wait (photographed there)",
+  codeRecovery:
+    "no screen of its own: a failed screen load shows the route's error screen (photographed in the errorScreens set), a failed part its fallback",
 };
 
 /** Screens without a machine of their own, photographed as one atlas entry per set. */

@@ -30,7 +30,7 @@ import {
 import { userStoreMachine } from '#machines/user-store.machine';
 import { RootActorsProvider } from '../../src/app/actors-context';
 import { BootstrapView } from '../../src/app/bootstrap-view';
-import { existingRealtime, type RootActors } from '../../src/app/root-actors';
+import { existingRealtime, idleCodeRecovery, type RootActors } from '../../src/app/root-actors';
 import { RouteErrorScreen } from '../../src/app/route-error';
 import type { RouterContext } from '../../src/app/router-context';
 import { ConnectionStatus } from '../../src/realtime/connection-status';
@@ -286,6 +286,7 @@ function rootActorsOf(user: SessionUser | null): RootActors {
       hubConnection: createActor(hubConnectionMachine).start(),
       userStore: createActor(userStoreMachine, { input: undefined }).start(),
     }),
+    codeRecovery: idleCodeRecovery(),
   };
 }
 

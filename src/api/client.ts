@@ -1,5 +1,5 @@
 /**
- * The ONE API client (conventions §13, spec §8): a fetch wrapper that takes a token getter, a base
+ * The ONE API client (docs/architecture.md, the edge; spec §8): a fetch wrapper that takes a token getter, a base
  * URL and a timeout, and turns every failure into one typed `ApiError`. It knows nothing of UI or
  * navigation. Endpoints are declared once in `endpoints.ts`.
  *

@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { Component, type ErrorInfo, Fragment, type ReactNode, useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { forgetFailedStylesheets } from '../code-loads';
 import { logger } from '../logger';
-import { forgetFailedStylesheets } from '../ui/chunk-retry';
 import { GenericFailureScreen } from '../ui/errors/error-screen';
 import { FailureActions } from '../ui/errors/failure-actions';
 import { builtInSupport } from '../ui/support-defaults';
@@ -12,7 +12,7 @@ import { builtInSupport } from '../ui/support-defaults';
  * throw ends on the spec's generic failure screen (Try again, Logout, the built-in support links,
  * decision 050), never on React's blank page or the router's raw "Something went wrong!".
  * Try again renders the app again from scratch; so does the browser coming back online.
- * Imported statically with the app (conventions §18).
+ * Imported statically with the app (decision 060).
  */
 export interface AppErrorBoundaryProps {
   /** Logout without relying on what failed (forgets the sign-in kept in this browser). */

@@ -23,7 +23,7 @@ import { userStoreMachine } from '#machines/user-store.machine';
 import { createTestSession, renderRouter, testAuthConfig } from '../../tests/support/shell-harness';
 import { signedInOnlyPending } from './guard-screens';
 import { requireSignedIn } from './guards';
-import { existingRealtime, type RootActors } from './root-actors';
+import { existingRealtime, idleCodeRecovery, type RootActors } from './root-actors';
 import type { RouterContext } from './router-context';
 
 const ada: SessionUser = { sub: 'auth0|ada', name: 'Ada Lovelace', email: 'ada@example.test' };
@@ -65,6 +65,7 @@ async function renderGuarded({
       hubConnection: createActor(hubConnectionMachine).start(),
       userStore: createActor(userStoreMachine, { input: undefined }).start(),
     }),
+    codeRecovery: idleCodeRecovery(),
   };
   const rootRoute = createRootRouteWithContext<RouterContext>()({
     component: () => (

@@ -1,5 +1,5 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
-import { rememberFailedStylesheet } from '../ui/chunk-retry';
+import { reportFailedLoad } from '../code-loads';
 
 /**
  * A route screen's chunk could not be loaded (offline, the stack down, a build replaced). The
@@ -21,8 +21,9 @@ export function isScreenLoadError(error: unknown): error is ScreenLoadError {
 
 /**
  * `lazyRouteComponent` for the app's route screens: a failed load ends on the route's error screen
- * (never a surprise reload), and a later attempt (`retryFailedScreens`, then `router.invalidate()`)
- * fetches the chunk and its stylesheets again.
+ * (never a surprise reload) and is reported to the failed loads (src/code-loads.ts): the
+ * code-recovery machine tries it again once the origin answers, and the error screen then loads
+ * the route again (decision 105).
  */
 export function lazyScreen<TModule extends Record<string, unknown>, TKey extends keyof TModule & string>(
   load: () => Promise<TModule>,
@@ -31,7 +32,7 @@ export function lazyScreen<TModule extends Record<string, unknown>, TKey extends
   return lazyRouteComponent<TModule, TKey>(
     () =>
       load().catch((error: unknown) => {
-        rememberFailedStylesheet(error);
+        reportFailedLoad(`screen ${name}`, load, error);
         throw new ScreenLoadError(error);
       }),
     name,

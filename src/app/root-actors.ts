@@ -1,7 +1,10 @@
-import type { ActorRefFrom } from 'xstate';
+import { type ActorRefFrom, createActor } from 'xstate';
 import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
+import { codeRecoveryMachine } from '#machines/code-recovery.machine';
 import { selectSessionStatus, type sessionMachine } from '#machines/session.machine';
+import { loadCode } from '../code-loads';
 import type { RealtimeRoot } from '../realtime/root';
+import { createCodeRecoveryActor } from './live/code-recovery';
 import { createSessionActor } from './live/session';
 import { bindUserStorage } from './user-storage';
 
@@ -29,6 +32,8 @@ export interface RootActors {
   session: ActorRefFrom<typeof sessionMachine>;
   /** The hub connection (five states of HubConnectionState) and the user store it keeps live. */
   realtime: RealtimeHandle;
+  /** Recovery of lazily loaded code that failed to load (decision 105). */
+  codeRecovery: ActorRefFrom<typeof codeRecoveryMachine>;
 }
 
 /** A handle on a realtime root that is created (or loaded) by `create`, once. */
@@ -66,10 +71,21 @@ export function existingRealtime(root: Pick<RealtimeRoot, 'hubConnection' | 'use
   return { current: () => full, load: async () => full, subscribe: () => () => undefined };
 }
 
+/**
+ * A code-recovery actor with nothing to recover (tests, the prerender, the atlas): no load fails
+ * there, so it stays idle; Try again on a route's error screen loads the route again.
+ */
+export function idleCodeRecovery(): ActorRefFrom<typeof codeRecoveryMachine> {
+  return createActor(codeRecoveryMachine, { input: { recentlyReloaded: false } }).start();
+}
+
 export function createRootActors(config: RuntimeConfig): RootActors {
+  const codeRecovery = createCodeRecoveryActor();
   const session = createSessionActor(config);
   bindUserStorage(session);
-  const realtime = realtimeHandle(() => import('./live/realtime').then((m) => m.createRealtime(session)));
+  const realtime = realtimeHandle(() =>
+    loadCode('live state', () => import('./live/realtime')).then((m) => m.createRealtime(session)),
+  );
   // Signed in: the live state starts (its code arrives with the first sign-in of the page).
   const follow = () => {
     if (selectSessionStatus(session.getSnapshot()) === 'signedIn') realtime.load().catch(() => undefined);
@@ -77,5 +93,5 @@ export function createRootActors(config: RuntimeConfig): RootActors {
   session.subscribe(follow);
   if (typeof window !== 'undefined') window.addEventListener('online', follow);
   follow();
-  return { session, realtime };
+  return { session, realtime, codeRecovery };
 }

@@ -22,11 +22,18 @@ import { hubConnectionMachine } from '#machines/hub-connection.machine';
 import { userStoreMachine } from '#machines/user-store.machine';
 import { renderWithProviders } from '../../tests/support/render';
 import { createTestSession, testAuthConfig } from '../../tests/support/shell-harness';
-import { forgetFailedStylesheets } from '../ui/chunk-retry';
+import {
+  failedLoadNames,
+  forgetFailedStylesheets,
+  onFailedLoad,
+  resetFailedLoads,
+  retryFailedLoads,
+} from '../code-loads';
 import { RuntimeConfigContext } from '../ui/runtime-config';
 import { builtInSupport } from '../ui/support-defaults';
 import { RootActorsProvider } from './actors-context';
 import { lazyScreen } from './lazy-screen';
+import { type CodeRecoveryEdges, createCodeRecoveryActor, RECOVERY_RELOAD_KEY } from './live/code-recovery';
 import { existingRealtime, type RootActors } from './root-actors';
 import { RouteErrorScreen } from './route-error';
 import type { RouterContext } from './router-context';
@@ -40,10 +47,63 @@ function Page() {
 
 afterEach(() => {
   for (const link of Array.from(document.head.querySelectorAll('link'))) link.remove();
+  resetFailedLoads();
 });
 
-/** A route whose screen fails to load `failures` times, then loads. */
-function renderFailingScreen({ user, failures }: { user: SessionUser | null; failures: number }) {
+/**
+ * The app's origin and the document as the code-recovery machine sees them (decision 105): whether
+ * the origin answers, the browser's `online` event, and the reloads asked for.
+ */
+function fakeOrigin({
+  answering,
+  recentlyReloaded = false,
+}: {
+  answering: boolean;
+  recentlyReloaded?: boolean;
+}) {
+  const origin = { answering, reloads: 0, online: [] as Array<() => void> };
+  const stored = new Map<string, string>();
+  if (recentlyReloaded) stored.set(RECOVERY_RELOAD_KEY, String(Date.now()));
+  const edges: CodeRecoveryEdges = {
+    fetch: async () => {
+      if (!origin.answering) throw new TypeError('Failed to fetch');
+      return new Response('{"buildTime":"2026-11-26T00:00:00Z"}', { status: 200 });
+    },
+    now: () => Date.now(),
+    sessionStorage: {
+      getItem: (key) => stored.get(key) ?? null,
+      setItem: (key, value) => stored.set(key, value),
+    },
+    reload: () => {
+      origin.reloads += 1;
+    },
+    retryFailedLoads: () => retryFailedLoads(),
+    onFailedLoad,
+    failedLoadNames,
+    addOnlineListener: (listener) => origin.online.push(listener),
+  };
+  const backOnline = async () => {
+    origin.answering = true;
+    await act(async () => {
+      for (const listener of origin.online) listener();
+    });
+  };
+  return { origin, edges, backOnline };
+}
+
+/**
+ * A route whose screen fails to load `failures` times, then loads (an engine that retries a failed
+ * module fetch); `failures: Infinity` is an engine that keeps the failure for the whole document.
+ */
+function renderFailingScreen({
+  user,
+  failures,
+  recovery,
+}: {
+  user: SessionUser | null;
+  failures: number;
+  recovery: CodeRecoveryEdges;
+}) {
   let attempts = 0;
   const { session, logouts } = createTestSession(user);
   const actors: RootActors = {
@@ -52,6 +112,7 @@ function renderFailingScreen({ user, failures }: { user: SessionUser | null; fai
       hubConnection: createActor(hubConnectionMachine).start(),
       userStore: createActor(userStoreMachine, { input: undefined }).start(),
     }),
+    codeRecovery: createCodeRecoveryActor(recovery),
   };
   const rootRoute = createRootRouteWithContext<RouterContext>()({
     component: () => <Outlet />,
@@ -83,13 +144,16 @@ function renderFailingScreen({ user, failures }: { user: SessionUser | null; fai
     // As in the app: what a boundary caught is the boundary's to show (not a console error).
     { onCaughtError: (error) => caught.push(error) },
   );
-  return { logouts, attempts: () => attempts };
+  return { logouts, attempts: () => attempts, recovery: actors.codeRecovery };
 }
+
+const failureHeading = { name: "Oops! Something's not working." };
 
 describe('the route error boundary', () => {
   it('a screen that cannot load shows the product failure screen (never the router default), with the built-in support links', async () => {
-    renderFailingScreen({ user: null, failures: 1 });
-    expect(await screen.findByRole('heading', { name: "Oops! Something's not working." })).toBeTruthy();
+    const { edges } = fakeOrigin({ answering: false });
+    renderFailingScreen({ user: null, failures: 1, recovery: edges });
+    expect(await screen.findByRole('heading', failureHeading)).toBeTruthy();
     expect(screen.queryByText('Something went wrong!')).toBeNull();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.getByTestId('support-email').getAttribute('href')).toBe(
@@ -101,31 +165,73 @@ describe('the route error boundary', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 
-  it('Try again loads the screen; signed in, Logout ends the session', async () => {
-    const { logouts, attempts } = renderFailingScreen({ user: ada, failures: 1 });
-    await screen.findByRole('heading', { name: "Oops! Something's not working." });
+  it('while the origin does not answer nothing is retried, Try again included, and the page is never reloaded', async () => {
+    const { origin, edges } = fakeOrigin({ answering: false });
+    const { attempts } = renderFailingScreen({ user: null, failures: 1, recovery: edges });
+    await screen.findByRole('heading', failureHeading);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByRole('heading', failureHeading)).toBeTruthy();
+    expect(attempts()).toBe(1);
+    expect(origin.reloads).toBe(0);
+  });
+
+  it('Try again once the origin answers loads the screen; signed in, Logout ends the session', async () => {
+    const { origin, edges } = fakeOrigin({ answering: false });
+    const { logouts } = renderFailingScreen({ user: ada, failures: 1, recovery: edges });
+    await screen.findByRole('heading', failureHeading);
     const logout = await screen.findByRole('button', { name: 'Logout' });
+    origin.answering = true;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('the page')).toBeTruthy();
-    expect(attempts()).toBe(2);
     expect(logout.isConnected).toBe(false);
     expect(logouts).toEqual([]);
+    expect(origin.reloads).toBe(0);
   });
 
   it('Logout (signed in) sends the session a logout', async () => {
-    const { logouts } = renderFailingScreen({ user: ada, failures: 5 });
+    const { edges } = fakeOrigin({ answering: false });
+    const { logouts } = renderFailingScreen({ user: ada, failures: 5, recovery: edges });
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(logouts).toHaveLength(1));
   });
 
-  it('tries again by itself when the browser is back online', async () => {
-    const { attempts } = renderFailingScreen({ user: null, failures: 1 });
-    await screen.findByRole('heading', { name: "Oops! Something's not working." });
-    await act(async () => {
-      window.dispatchEvent(new Event('online'));
-    });
+  it('loads by itself once the browser is back online and the origin answers (an engine that retries a failed module)', async () => {
+    const { origin, edges, backOnline } = fakeOrigin({ answering: false });
+    renderFailingScreen({ user: null, failures: 1, recovery: edges });
+    await screen.findByRole('heading', failureHeading);
+    await backOnline();
     expect(await screen.findByText('the page')).toBeTruthy();
-    expect(attempts()).toBe(2);
+    expect(origin.reloads).toBe(0);
+  });
+
+  it('an engine that keeps the failed module for the document: once the origin answers, the same address is loaded afresh, once', async () => {
+    const { origin, edges, backOnline } = fakeOrigin({ answering: false });
+    const { recovery } = renderFailingScreen({
+      user: null,
+      failures: Number.POSITIVE_INFINITY,
+      recovery: edges,
+    });
+    await screen.findByRole('heading', failureHeading);
+    expect(origin.reloads).toBe(0);
+    await backOnline();
+    await waitFor(() => expect(origin.reloads).toBe(1));
+    expect(recovery.getSnapshot().value).toBe('reloading');
+    expect(screen.getByRole('button', { name: 'Try again' }).hasAttribute('data-loading')).toBe(true);
+  });
+
+  it('a document loaded by a recovery reload moments ago does not reload by itself again: Try again does', async () => {
+    const { origin, edges } = fakeOrigin({ answering: true, recentlyReloaded: true });
+    const { recovery } = renderFailingScreen({
+      user: null,
+      failures: Number.POSITIVE_INFINITY,
+      recovery: edges,
+    });
+    await screen.findByRole('heading', failureHeading);
+    await waitFor(() => expect(recovery.getSnapshot().value).toBe('stuck'));
+    expect(origin.reloads).toBe(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(origin.reloads).toBe(1);
   });
 });
 

@@ -3,10 +3,10 @@ import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCallback, useContext, useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { ActorRefFrom } from 'xstate';
+import { type ActorRefFrom, createActor } from 'xstate';
+import { codeRecoveryMachine, selectCodeMissing, selectRecovering } from '#machines/code-recovery.machine';
 import { selectSessionStatus, type sessionMachine } from '#machines/session.machine';
 import { logger } from '../logger';
-import { forgetFailedStylesheets } from '../ui/chunk-retry';
 import { GenericFailureScreen } from '../ui/errors/error-screen';
 import { FailureActions } from '../ui/errors/failure-actions';
 import { RuntimeConfigContext } from '../ui/runtime-config';
@@ -19,9 +19,9 @@ import { isScreenLoadError } from './lazy-screen';
  * `defaultErrorComponent`): the spec's generic failure screen instead of the router's raw one,
  * with Try again, Logout when signed in, the support address and the visit-us link (built-in
  * addresses when the configuration is missing, decision 050). A screen that could not be loaded
- * (offline, the stack down) is tried again by itself as soon as the browser is back online.
- * Shipped with the first chunk, CSS included: a failure path never waits on the network
- * (conventions §18, docs/decisions/060-route-error-boundary.md).
+ * (offline, the stack down) loads by itself once the app's origin answers again, in every engine
+ * (the code-recovery machine, decision 105). Shipped with the first chunk, CSS included: a failure
+ * path never waits on the network (decision 060).
  */
 export function RouteErrorScreen({ error }: ErrorComponentProps) {
   const router = useRouter();
@@ -36,29 +36,46 @@ export function RouteErrorScreen({ error }: ErrorComponentProps) {
 
   // Loads the route again; the boundary resets once the new match is ready (its reset key is the
   // match), so the screen never re-renders half-loaded.
-  const retry = useCallback(() => {
-    forgetFailedStylesheets();
-    void router.invalidate();
-  }, [router]);
+  const reload = useCallback(() => void router.invalidate(), [router]);
+  const recovery = actors?.codeRecovery;
 
+  // A screen that could not be loaded: when to try again is the code-recovery machine's call
+  // (decision 105). It tells this screen when the code has loaded (`code.resumed`); Try again asks
+  // it to look now. Another failure: Try again loads the route again.
   useEffect(() => {
-    if (!screenLoad) return;
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, [screenLoad, retry]);
+    if (!screenLoad || !recovery) return;
+    const resumed = recovery.on('code.resumed', reload);
+    // Recovered before this screen was shown: nothing is missing any more, load at once.
+    if (!selectCodeMissing(recovery.getSnapshot())) recovery.send({ type: 'code.retry' });
+    return () => resumed.unsubscribe();
+  }, [screenLoad, recovery, reload]);
+
+  const retry = useCallback(() => {
+    if (screenLoad && recovery) recovery.send({ type: 'code.retry' });
+    else reload();
+  }, [screenLoad, recovery, reload]);
+  const retrying = useSelector(recovery ?? noRecovery, (s) => screenLoad && selectRecovering(s));
 
   return (
     <GenericFailureScreen
       marketingSiteUrl={links.marketingSiteUrl}
       supportEmail={links.supportEmail}
       actions={
-        <FailureActions onRetry={retry} testId="route-error" supportUrl={links.supportUrl}>
+        <FailureActions
+          onRetry={retry}
+          retrying={retrying}
+          testId="route-error"
+          supportUrl={links.supportUrl}
+        >
           {actors ? <LogoutWhenSignedIn session={actors.session} /> : null}
         </FailureActions>
       }
     />
   );
 }
+
+/** Stands in for the recovery actor where the app has none (the error screen outside the app). */
+const noRecovery = createActor(codeRecoveryMachine, { input: { recentlyReloaded: false } });
 
 function LogoutWhenSignedIn({ session }: { session: ActorRefFrom<typeof sessionMachine> }) {
   const signedIn = useSelector(session, (s) => selectSessionStatus(s) === 'signedIn');

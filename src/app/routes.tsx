@@ -146,7 +146,7 @@ export const billingRoute = createRoute({
   component: lazyScreen(() => import('./screens/portal-redirect'), 'PortalRedirectScreen'),
 });
 
-// The failure screen the flows send a failed call to ships with the app (conventions §18): after a
+// The failure screen the flows send a failed call to ships with the app (decision 060): after a
 // network drop it must show, and go back by itself once online, without fetching anything.
 export const serverErrorRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -1,8 +1,10 @@
 /**
  * Local storage keys (spec §9: the onboarding pin, practice registration, profile registration
- * and options, the stored page, and the invite landing flag). Only src/app/live/* and
- * src/app/stored-page.ts touch storage; machines receive and persist data through provided
- * actions.
+ * and options, the stored page, and the invite landing flag). Storage is touched by the edge
+ * (src/app/live/*), src/app/stored-page.ts, src/app/user-storage.ts (per-user data), app.tsx's
+ * logout before the configuration (the provider's keys), and the first paint's shell guard
+ * (src/boot/shell-guard.ts, which looks for the provider's token cache); machines receive and
+ * persist data through provided actions.
  */
 export const storageKeys = {
   onboardingPin: 'onboarding.pin',

@@ -1,6 +1,7 @@
 import type { Auth0Client, Auth0ClientOptions } from '@auth0/auth0-spa-js';
 import { authConstants } from '#machines/constants';
 import type { AuthConfig } from '#machines/domain';
+import { loadCode } from '../code-loads';
 
 /**
  * The identity provider's SDK, created once from the runtime auth configuration
@@ -51,7 +52,7 @@ let clientPromise: Promise<Auth0Client> | null = null;
 /** The one SDK client of the page (memoised; the SDK module loads on first use). */
 export function getAuthClient(config: AuthConfig, origin: string): Promise<Auth0Client> {
   if (!clientPromise) {
-    clientPromise = import('@auth0/auth0-spa-js').then(
+    clientPromise = loadCode('identity provider SDK', () => import('@auth0/auth0-spa-js')).then(
       ({ Auth0Client: Client }) => new Client(clientOptionsFor(config, origin)),
     );
     clientPromise.catch(() => {

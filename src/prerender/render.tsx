@@ -22,7 +22,7 @@ import type { FlowEdges } from '../app/live/edge';
 import { provideJoinPractice } from '../app/live/invites';
 import { provideLanding } from '../app/live/landing';
 import { provideOnboarding } from '../app/live/onboarding';
-import { existingRealtime, type RootActors } from '../app/root-actors';
+import { existingRealtime, idleCodeRecovery, type RootActors } from '../app/root-actors';
 import { RootLayout } from '../app/root-layout';
 import { buildTitle } from '../app/route-titles';
 import type { RouterContext } from '../app/router-context';
@@ -88,6 +88,7 @@ async function signedOutRootActors(): Promise<RootActors> {
       hubConnection: createActor(hubConnectionMachine),
       userStore: createActor(userStoreMachine, { input: undefined }),
     }),
+    codeRecovery: idleCodeRecovery(),
   };
 }
 

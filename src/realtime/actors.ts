@@ -15,6 +15,7 @@ import { resolveAccessTokenFactory, type TokenGetter } from './token';
 /** The hub method name the server invokes with one argument, a UserStateMessage. */
 export const USER_STATE_METHOD = 'userState';
 
+import { loadCode } from '../code-loads';
 import type { RealtimeLogger } from './logger';
 
 export type { RealtimeLogger };
@@ -64,7 +65,7 @@ export function createRealtimeActors(options: RealtimeOptions): RealtimeActors {
 
   async function ensureConnection(): Promise<HubConnection> {
     if (connection) return connection;
-    const { createHubConnection } = await import('./connection');
+    const { createHubConnection } = await loadCode('SignalR client', () => import('./connection'));
     const created = createHubConnection({
       url,
       accessTokenFactory: resolveAccessTokenFactory({

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 /**
  * The shell's lazy parts (src/ui/lazy-part.tsx): a part whose code cannot be loaded shows its
- * fallback (never nothing, never a blank app), and loads when the browser is back online.
+ * fallback (never nothing, never a blank app), is reported to the failed loads, and loads when
+ * they are retried (the code-recovery machine's call, decision 105) or when it is shown again.
  */
 import { act, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { failedLoadNames, resetFailedLoads, retryFailedLoads } from '../code-loads';
 import { renderWithProviders } from '../../tests/support/render';
 import { setLogLevel } from '../logger';
 import { LazyPart, partLoader } from './lazy-part';
@@ -30,6 +32,7 @@ function flakyLoader(failures: number, part: typeof Greeting = Greeting) {
 }
 
 beforeAll(() => setLogLevel('SILENT'));
+afterEach(() => resetFailedLoads());
 
 describe('LazyPart', () => {
   it('shows the part once it has loaded', async () => {
@@ -39,18 +42,36 @@ describe('LazyPart', () => {
     expect(screen.queryByText('fallback')).toBeNull();
   });
 
-  it('a load that rejects shows the fallback, and the part once the browser is back online', async () => {
+  it('a load that rejects shows the fallback, is reported as a failed load, and shows the part once the failed loads are retried', async () => {
     const { loader, attempts } = flakyLoader(1);
     renderWithProviders(
       <LazyPart loader={loader} props={{ name: 'Ada' }} fallback={<button type="button">Logout</button>} />,
     );
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(attempts()).toBe(1);
+    expect(failedLoadNames()).toEqual(['Greeting']);
+    let allLoaded = false;
     await act(async () => {
-      window.dispatchEvent(new Event('online'));
+      allLoaded = await retryFailedLoads();
     });
+    expect(allLoaded).toBe(true);
     expect(await screen.findByText('hello Ada')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+    expect(attempts()).toBe(2);
+    expect(failedLoadNames()).toEqual([]);
+  });
+
+  it('a retry that fails again keeps the fallback and the failed load listed', async () => {
+    const { loader, attempts } = flakyLoader(2);
+    renderWithProviders(<LazyPart loader={loader} props={{ name: 'Ada' }} fallback={<p>fallback</p>} />);
+    await screen.findByText('fallback');
+    let allLoaded = true;
+    await act(async () => {
+      allLoaded = await retryFailedLoads();
+    });
+    expect(allLoaded).toBe(false);
+    expect(await screen.findByText('fallback')).toBeTruthy();
+    expect(failedLoadNames()).toEqual(['Greeting']);
     expect(attempts()).toBe(2);
   });
 

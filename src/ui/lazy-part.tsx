@@ -6,18 +6,19 @@ import {
   useEffect,
   useSyncExternalStore,
 } from 'react';
+import { forgetFailedLoad, reportFailedLoad } from '../code-loads';
 import { logger } from '../logger';
-import { forgetFailedStylesheets, rememberFailedStylesheet } from './chunk-retry';
 
 /**
  * A part of the shell that loads lazily (the account menu's dropdown, the collapsed navbar's
  * dropdowns, the new-version prompt): their code stays out of the first screen's bytes, but a
- * failed load must never blank the app nor stick (conventions §18, decision 060).
+ * failed load must never blank the app nor stick (decision 060).
  *
  * Unlike `React.lazy`, which keeps a rejected load for ever, a failed load shows the caller's
- * `fallback` (a plain, eagerly loaded way on: a Logout button, a link) and is tried again when the
- * browser is back online, or when the part is shown again. Whatever the loaded part throws while
- * rendering is caught by its own boundary, which shows the same fallback.
+ * `fallback` (a plain, eagerly loaded way on: a Logout button, a link) and is reported to the
+ * failed loads (src/code-loads.ts): the code-recovery machine tries it again once the app's origin
+ * answers (decision 105); it is also tried again when the part is shown again. Whatever the loaded
+ * part throws while rendering is caught by its own boundary, which shows the same fallback.
  *
  *   const accountDropdown = partLoader('AccountDropdown', () => import('./x').then((m) => m.X));
  *   <LazyPart loader={accountDropdown} props={{ user }} fallback={<Button>Logout</Button>} />
@@ -38,13 +39,34 @@ export interface PartLoader<P> {
 
 export function partLoader<P extends object>(
   name: string,
-  load: () => Promise<ComponentType<P>>,
+  loadPart: () => Promise<ComponentType<P>>,
 ): PartLoader<P> {
   let state: LoadState<P> = { status: 'idle' };
+  let attempt: Promise<void> | null = null;
   const listeners = new Set<() => void>();
   const set = (next: LoadState<P>) => {
     state = next;
     for (const listener of listeners) listener();
+  };
+  /** Loads the part (once at a time); rejects when it could not be loaded. */
+  const load = (): Promise<void> => {
+    if (state.status === 'loaded') return Promise.resolve();
+    attempt ??= loadPart().then(
+      (part) => {
+        attempt = null;
+        forgetFailedLoad(name);
+        set({ status: 'loaded', part });
+      },
+      (error: unknown) => {
+        attempt = null;
+        logger.warn(`${name} could not be loaded; its fallback shows until it loads`, error);
+        set({ status: 'failed' });
+        reportFailedLoad(name, load, error);
+        throw error;
+      },
+    );
+    if (state.status !== 'loading') set({ status: 'loading' });
+    return attempt;
   };
   return {
     name,
@@ -55,16 +77,7 @@ export function partLoader<P extends object>(
     snapshot: () => state,
     start: () => {
       if (state.status === 'loading' || state.status === 'loaded') return;
-      if (state.status === 'failed') forgetFailedStylesheets();
-      set({ status: 'loading' });
-      load().then(
-        (part) => set({ status: 'loaded', part }),
-        (error: unknown) => {
-          rememberFailedStylesheet(error);
-          logger.warn(`${name} could not be loaded; its fallback shows until it loads`, error);
-          set({ status: 'failed' });
-        },
-      );
+      load().catch(() => undefined);
     },
   };
 }
@@ -87,11 +100,6 @@ export function LazyPart<P extends object>({ loader, props, fallback, pending = 
     if (status === 'idle' || status === 'failed') loader.start();
   }, [loader]);
   const failed = current.status === 'failed';
-  useEffect(() => {
-    if (!failed) return;
-    window.addEventListener('online', loader.start);
-    return () => window.removeEventListener('online', loader.start);
-  }, [failed, loader]);
   if (current.status === 'loaded') {
     const Loaded = current.part;
     return (

@@ -9,7 +9,7 @@ import { startTestStack, type TestStack } from '../support/stack';
  *   (`uniqueEmail()` of tests/support/stack.ts), or ask for `freshStack` when a test needs a
  *   pristine database or special options.
  * - `baseURL` is the stack's app origin, so `page.goto('/onboarding')` works.
- * - A console error or an uncaught page error fails the test (conventions §16).
+ * - A console error or an uncaught page error fails the test (docs/testing.md).
  * - The router's raw error screen ("Something went wrong!") fails the test, even if it showed for
  *   a moment only: a watcher in every page of the test's browser context reports it the instant
  *   it is rendered (`rawErrors`; decision 060). A test never sees it on purpose.

@@ -6,6 +6,7 @@ import type { UserPractice } from '#machines/domain';
 import { type onboardingMachine, selectStep } from '#machines/onboarding.machine';
 import { practiceActivationMachine } from '#machines/practice-activation.machine';
 import type { OnboardingActor, OnboardingSnapshot } from '../../src/views/onboarding/onboarding-actor';
+import { OnboardingSteps } from '../../src/views/onboarding/onboarding-flow';
 import {
   coverageOf,
   generatePaths,
@@ -21,17 +22,6 @@ import { fixtures, onboardingPathMachine, onboardingPathSpec } from './onboardin
  * Generated path tests of the onboarding machine: every path on the real machine, then every path
  * on the rendered onboarding screens, with the machine replayed alongside as the oracle.
  */
-
-vi.mock('@tanstack/react-router', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@tanstack/react-router')>();
-  return {
-    ...original,
-    useSearch: () => ({ pin: undefined, practiceKey: 'pk-1' }),
-    useParams: () => ({ directoryPracticeKey: 'dir-1' }),
-  };
-});
-
-const { OnboardingSteps } = await import('../../src/views/onboarding/onboarding-flow');
 
 const paths = generatePaths(onboardingPathSpec);
 

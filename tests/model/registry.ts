@@ -10,6 +10,7 @@ import { appBootstrapPathSpec } from './app-bootstrap.model';
 import { authRedirectPathSpec, emailVerificationPathSpec, sessionPathSpec } from './auth.model';
 import { buildCheckPathSpec } from './build-check.model';
 import { busyIndicatorPathSpec } from './busy-indicator.model';
+import { codeRecoveryPathSpec } from './code-recovery.model';
 import { loadingPathSpec } from './loading.model';
 import { onboardingPathSpec } from './onboarding.model';
 import { practiceActivationPathSpec } from './practice-activation.model';
@@ -45,4 +46,5 @@ export const registry: RegistryEntry[] = [
   { name: 'joinPractice', spec: joinPracticeSpec },
   { name: 'profileStep', spec: profileStepSpec },
   { name: 'portalRedirect', spec: portalRedirectSpec },
+  { name: 'codeRecovery', spec: codeRecoveryPathSpec },
 ];

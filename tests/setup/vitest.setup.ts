@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 
-// A console.error during a test fails it (conventions §16): surface it as a thrown error.
+// A console.error during a test fails it (docs/testing.md): surface it as a thrown error.
 const originalError = console.error;
 let errors: unknown[][] = [];
 console.error = (...args: unknown[]) => {

@@ -1,5 +1,5 @@
 /**
- * Path tests generated from the REAL machines (conventions §16b, docs/decisions/001).
+ * Path tests generated from the REAL machines (docs/decisions/001, docs/testing.md).
  *
  * `createTestModel` refuses machines with `invoke`/`after`, so we traverse the real machine with
  * `xstate/graph` (`getAdjacencyMap`) over a thin "probe" logic: each probe state is obtained by

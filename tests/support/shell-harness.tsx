@@ -24,7 +24,7 @@ import {
 } from '#machines/session.machine';
 import { userStoreMachine } from '#machines/user-store.machine';
 import { RootActorsProvider } from '../../src/app/actors-context';
-import { existingRealtime, type RootActors } from '../../src/app/root-actors';
+import { existingRealtime, idleCodeRecovery, type RootActors } from '../../src/app/root-actors';
 import { RootLayout } from '../../src/app/root-layout';
 import { RuntimeConfigContext } from '../../src/ui/runtime-config';
 import { renderWithProviders } from './render';
@@ -160,6 +160,7 @@ export async function renderShell({
       hubConnection: createActor(hubConnectionMachine).start(),
       userStore: createActor(userStoreMachine, { input: undefined }).start(),
     }),
+    codeRecovery: idleCodeRecovery(),
   };
   const view = renderRouter(router, actors, config);
   // Let the session check and the initial route load settle.

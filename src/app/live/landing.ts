@@ -2,6 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { type LandingActor, landingMachine } from '#machines/landing.machine';
+import { loadCode } from '../../code-loads';
 import { call } from './api';
 import { type FlowEdges, settledSession, useFlowEdges } from './edge';
 import { clearInviteLanding, isInviteLandingSet } from './invite-landing';
@@ -17,7 +18,7 @@ export function provideLanding(edges: FlowEdges, storage?: Storage): typeof land
     actors: {
       awaitSession: fromPromise(() => settledSession(edges.actors.session)),
       checkStoredInvite: fromPromise(async () => {
-        const { hasInviteLanding } = await import('./stored-invite');
+        const { hasInviteLanding } = await loadCode('stored invite', () => import('./stored-invite'));
         return hasInviteLanding(storage);
       }),
       fetchActivePractice: fromPromise(() => call(() => edges.api().activePractice())),

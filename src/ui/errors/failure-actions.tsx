@@ -5,6 +5,8 @@ import { FormattedMessage } from 'react-intl';
 export interface FailureActionsProps {
   /** Try again: what is tried again is the screen's to say. */
   onRetry: () => void;
+  /** Try again is under way (the button shows busy and waits). */
+  retrying?: boolean;
   /** Names the retry button for tests: `<testId>-retry`. */
   testId: string;
   /** The support page; without one, no link. */
@@ -17,10 +19,16 @@ export interface FailureActionsProps {
  * The way on of every failure screen (the route's, the app's, /server-error, the identity provider
  * unreachable): Try again, the screen's own ways on, and Contact us (decisions 050, 060, 067).
  */
-export function FailureActions({ onRetry, testId, supportUrl, children }: FailureActionsProps) {
+export function FailureActions({
+  onRetry,
+  retrying = false,
+  testId,
+  supportUrl,
+  children,
+}: FailureActionsProps) {
   return (
     <Group justify="center" gap="sm">
-      <Button onClick={onRetry} data-testid={`${testId}-retry`}>
+      <Button onClick={onRetry} loading={retrying} data-testid={`${testId}-retry`}>
         <FormattedMessage
           id="errors.actions.retry"
           defaultMessage="Try again"

@@ -76,7 +76,7 @@ function InlineItems({ items }: { items: readonly NavItem[] }) {
 }
 
 // Mantine Menu loads only when such an item is shown; if it cannot be loaded, the item and its
-// sub-items show as plain links (a way on), and the dropdown is tried again when back online.
+// sub-items show as plain links (a way on), and the code recovery tries it again (decision 105).
 const navDropdown = partLoader('NavDropdown', () => import('./nav-dropdown').then((m) => m.NavDropdown));
 
 /** One item as a plain link of the collapsed menu. */

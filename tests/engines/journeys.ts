@@ -1,0 +1,380 @@
+import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
+import { type TestStack, uniqueEmail } from '../support/stack';
+import { expectEqual, expectTrue, type Page, sleep, type Target } from './driver';
+
+/**
+ * The journeys every engine runs (tests/engines/run.ts), written once against `Page`
+ * (driver.ts). They follow the Chromium suite's journeys (tests/e2e/*.spec.ts: the same
+ * selectors, seed data and mailbox), with what only Playwright can do (request routing, offline
+ * mode) replaced by the stack's test hooks (`/__test/network`, `/__test/build-time`).
+ */
+
+export interface JourneyContext {
+  page: Page;
+  /** The stack on localhost (app and provider on one site). */
+  stack: TestStack;
+  /** Stacks with the provider on 127.0.0.1 and the app on localhost (two sites, as in production). */
+  crossSite: { iframe: TestStack; refreshTokens: TestStack };
+  /** Notes for the report (what the engine did where more than one outcome is right). */
+  note(text: string): void;
+}
+
+export interface Journey {
+  name: string;
+  run(context: JourneyContext): Promise<void>;
+}
+
+const password = 'Passw0rd!x';
+const field = (name: string): Target => ({ css: `#field-${name.replace(/[^A-Za-z0-9_-]/g, '-')}` });
+const button = (name: string | RegExp, within?: string): Target => ({
+  role: 'button',
+  name,
+  ...(within ? { within } : {}),
+});
+const heading = (name: string | RegExp): Target => ({ role: 'heading', name });
+
+async function hook(stack: TestStack, path: string, body: unknown): Promise<void> {
+  const answer = await stack.api(path, { method: 'POST', body });
+  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.text}`);
+}
+
+function uniqueDigits(length: number): string {
+  let out = String(Math.floor(Math.random() * 9) + 1);
+  while (out.length < length) out += String(Math.floor(Math.random() * 10));
+  return out;
+}
+
+/** The prerendered first screen has been replaced by the app (tests/e2e/keyboard.spec.ts). */
+async function appTookOver(page: Page): Promise<void> {
+  await page.waitUntil(
+    'the app to replace the prerendered page',
+    () => page.run<boolean>('return document.getElementById("shell") === null;'),
+    45_000,
+  );
+}
+
+/** On the identity provider's email login page: log in. */
+async function logInAtIdp(page: Page, email: string, secret = SEED_PASSWORD): Promise<void> {
+  await page.waitForVisible(heading(/^Log in to/), 20_000);
+  await page.fill({ role: 'textbox', name: 'Email address' }, email);
+  await page.fill({ role: 'textbox', name: 'Password' }, secret);
+  await page.click(button('Continue'));
+}
+
+/** Olivia also has a Google account on her address: keep the email one if the app asks. */
+async function keepThisAccountUntil(page: Page, path: RegExp): Promise<void> {
+  await page.waitUntil(
+    `the address ${path}`,
+    async () => {
+      if (path.test(await page.url())) return true;
+      if (await page.isVisible(button('Continue with this account'))) {
+        await page.click(button('Continue with this account'), 2000).catch(() => undefined);
+      }
+      return false;
+    },
+    25_000,
+  );
+}
+
+/** A keyboard-only text entry: Tab to the field, then type. */
+async function keyboardType(page: Page, target: Target, text: string): Promise<void> {
+  await page.tabTo(target);
+  await page.type(text);
+}
+
+/** With a native select focused by Tab, ArrowDown until the chosen option's label is `label`. */
+async function arrowToOption(page: Page, target: Target, label: string): Promise<void> {
+  await page.tabTo(target);
+  const css = await page.locate(target);
+  for (let i = 0; i < 20; i += 1) {
+    const chosen = await page.run<string>(
+      'var s = document.querySelector(arguments[0]); var o = s.options[s.selectedIndex]; return o ? o.label : "";',
+      css,
+    );
+    if (chosen === label) return;
+    await page.press('ArrowDown');
+  }
+  throw new Error(`ArrowDown never chose '${label}'`);
+}
+
+const failureScreen: Target = { css: '[data-screen="server-error"]' };
+const reconnecting: Target = { role: 'status', name: /Reconnecting…/ };
+
+export const journeys: Journey[] = [
+  {
+    name: 'the new-build prompt: Later keeps the page, Reload loads the new build',
+    async run({ page, stack }) {
+      await page.goto(`${stack.appUrl}/`);
+      await appTookOver(page);
+      await page.waitForVisible(button('Sign in with Email'));
+      const meta = (await (await fetch(`${stack.appUrl}/meta.json`)).json()) as { buildTime: string };
+      await page.waitUntil('the appVersion cookie', async () =>
+        (await page.run<string>('return document.cookie;')).includes(
+          `appVersion=${encodeURIComponent(meta.buildTime)}`,
+        ),
+      );
+      const prompt = '[role="alertdialog"]';
+      const showTab = () =>
+        page.waitUntil('the new-version prompt', async () => {
+          await page.run('document.dispatchEvent(new Event("visibilitychange")); return true;');
+          await sleep(300);
+          return (await page.text()).includes('A new version is available');
+        });
+      try {
+        // A deploy while the page is open.
+        await hook(stack, '/__test/build-time', {
+          buildTime: new Date(Date.parse(meta.buildTime) + 60_000).toISOString(),
+        });
+        await showTab();
+        expectTrue(/\/$/.test(await page.url()), 'nothing reloaded on its own');
+        await page.run('window.__marker = 42; return true;');
+        await page.click(button('Later', prompt));
+        await page.waitForHidden({ css: prompt });
+        expectEqual(await page.run<number>('return window.__marker;'), 42, 'Later keeps the document');
+        // Another deploy: Reload loads it.
+        await hook(stack, '/__test/build-time', {
+          buildTime: new Date(Date.parse(meta.buildTime) + 120_000).toISOString(),
+        });
+        await showTab();
+        await page.click(button('Reload', prompt));
+        await page.waitUntil('a new document', async () =>
+          page.run<boolean>('return window.__marker === undefined && document.readyState === "complete";'),
+        );
+        await page.waitForVisible(button('Sign in with Email'));
+      } finally {
+        await hook(stack, '/__test/build-time', { buildTime: null });
+      }
+    },
+  },
+  {
+    name: 'sign-in chooser → provider → back signed in; a network cut with recovery, a screen opened offline loads by itself',
+    async run({ page, stack }) {
+      await page.goto(`${stack.appUrl}/`);
+      await appTookOver(page);
+      await page.click(button('Sign in with Microsoft'));
+      await page.waitForVisible(heading('Sign in with Microsoft'), 20_000);
+      await page.fill({ role: 'textbox', name: 'Email address' }, seedAccounts.windowslive.email);
+      await page.fill({ role: 'textbox', name: 'Full name' }, 'Emma Clarke');
+      await page.click(button('Continue'));
+      // Back in the app: the landing page waits 2.5 s, then the practice list.
+      await page.waitForUrl(/\/switch-practice$/, 25_000);
+      await page.waitUntil('two practice cards', async () =>
+        page.run<boolean>('return document.querySelectorAll("[data-testid=practice-card]").length === 2;'),
+      );
+      await page.waitForVisible(button('Account menu for Emma Clarke'));
+
+      // The network goes: every request to the app's origin unanswered, the hub's socket dropped.
+      await hook(stack, '/__test/network', { cut: true });
+      try {
+        await page.waitForVisible(reconnecting, 20_000);
+        // A screen whose code is not loaded yet, opened while offline: the product's failure screen.
+        await page.click({ role: 'link', name: 'Setup Practice Account' });
+        await page.waitForVisible(failureScreen);
+        await page.waitForText("Oops! Something's not working.");
+        await page.waitForVisible(button('Try again'));
+        await sleep(3000);
+      } finally {
+        await hook(stack, '/__test/network', { cut: false });
+      }
+      // Back online: the screen loads by itself (no reload by the test, no click).
+      await page.waitForVisible(heading('Set up your practice'), 20_000);
+      const unloaded = await page.run<string[]>(
+        'return Array.prototype.filter.call(document.querySelectorAll(\'link[rel="stylesheet"]\'), function (l) { return l.sheet === null; }).map(function (l) { return l.href; });',
+      );
+      expectEqual(unloaded, [], 'stylesheets left without rules');
+      // The live connection comes back by itself (SignalR's schedule: 0, 0, 2, 10, 30 s).
+      await page.waitForHidden(reconnecting, 45_000);
+    },
+  },
+  {
+    name: 'invite code: sign in with email at the provider, the code joins → AU environment',
+    async run({ page, stack }) {
+      await page.goto(`${stack.appUrl}/invite-code`);
+      await page.waitForVisible(heading('Join with an invite code'));
+      await appTookOver(page);
+      await page.click(button('Sign in with Email'));
+      await logInAtIdp(page, seedAccounts.verified.email);
+      await keepThisAccountUntil(page, /\/invite-code$/);
+      await page.fill(field('inviteCode'), 'joinau01');
+      await page.waitUntil(
+        'the code shown uppercase',
+        async () => (await page.valueOf(field('inviteCode'))) === 'JOINAU01',
+      );
+      await page.click(button('Join practice'));
+      await page.waitForUrl(new RegExp(`^${stack.environments.au}`), 20_000);
+      await page.waitUntil('the AU environment page', async () =>
+        page.run<boolean>(
+          'var e = document.querySelector("[data-testid=environment]"); var k = document.querySelector("[data-testid=practice-key]"); return !!e && e.textContent === "AU environment" && !!k && k.textContent === "au-southbank";',
+        ),
+      );
+    },
+  },
+  {
+    name: 'onboarding to the AU environment: pin step by keyboard, email sign-up with the mailbox link, profile, practice step by keyboard',
+    async run({ page, stack }) {
+      const email = uniqueEmail(`engine-${page.engine}`);
+      await page.goto(`${stack.appUrl}/onboarding?pin=1234`);
+      await page.waitForVisible(heading('Set up your practice'));
+      await appTookOver(page);
+      // The pin step, keyboard only: the boxes are filled from ?pin=, Tab to Continue, Enter.
+      await page.run('if (document.activeElement) document.activeElement.blur(); return true;');
+      await page.tabTo(button('Continue'));
+      await page.press('Enter');
+
+      // Step 1: the account, an email sign-up at the provider.
+      await page.waitForVisible(heading('Create your account'));
+      await page.waitForText('Step 1 of 3');
+      await page.click(button('Sign up with Email'));
+      await page.waitForVisible(heading(/^Create your .* account$/), 20_000);
+      await page.fill({ role: 'textbox', name: 'Email address' }, email);
+      await page.fill({ role: 'textbox', name: 'Full name (optional)' }, 'Ada Lovelace');
+      await page.fill({ role: 'textbox', name: 'Password' }, password);
+      await page.click(button('Sign up'));
+      await page.waitForUrl(/\/auth\/unverified-email\?returnTo=%2Fonboarding%2Fregister-account$/, 45_000);
+      await page.waitForVisible(heading('Please verify your email'));
+
+      // The mailbox's verification link, then back to the app.
+      const link = await page.waitUntil('the verification email', () => stack.verificationLink(email));
+      await page.goto(link);
+      await page.waitForVisible(heading('Thank you for verifying your email.'), 20_000);
+      await page.back();
+      await page.waitUntil(
+        'the flow to leave the verification page',
+        async () => {
+          if (!(await page.url()).includes('/auth/unverified-email')) return true;
+          if (await page.isVisible(button("I've verified my email"))) {
+            await page.click(button("I've verified my email"), 2000).catch(() => undefined);
+          }
+          await sleep(1000);
+          return !(await page.url()).includes('/auth/unverified-email');
+        },
+        25_000,
+      );
+
+      // Step 2: the profile.
+      await page.waitForUrl(/\/onboarding\/register-profile$/);
+      await page.waitForText('Step 2 of 3');
+      expectEqual(await page.valueOf(field('email')), email, 'the profile email');
+      await page.fill(field('firstName'), 'Ada');
+      await page.fill(field('lastName'), 'Lovelace');
+      await page.fill(field('phone'), '0412345678');
+      await page.setValue(field('dateOfBirth'), '1990-01-02');
+      await page.click({ role: 'checkbox', name: 'I agree to the privacy policy' });
+      await page.waitUntil('the privacy box checked', () =>
+        page.checked({ role: 'checkbox', name: 'I agree to the privacy policy' }),
+      );
+      await page.click(button('Continue'));
+
+      // Step 3: the practice, keyboard only.
+      await page.waitForUrl(/\/onboarding\/register-practice$/);
+      await page.waitForVisible(heading('Your practice'));
+      await page.waitForText('Devices from your companion app: Microchip scanner, Reception hub');
+      const region = '[data-testid="region-choice"]';
+      await page.tabTo({ css: `${region} input[type="radio"]:checked` });
+      await page.press('ArrowRight');
+      await page.waitUntil('United Kingdom chosen', () =>
+        page.checked({ role: 'radio', name: 'United Kingdom', within: region }),
+      );
+      await page.press('ArrowLeft');
+      await page.waitUntil('Australia chosen', () =>
+        page.checked({ role: 'radio', name: 'Australia', within: region }),
+      );
+      await page.waitForText('ABN');
+      await keyboardType(page, field('practice.businessName'), 'Engine Vets Pty Ltd');
+      await keyboardType(page, field('practice.businessNumber'), uniqueDigits(11));
+      await keyboardType(page, field('practice.name'), `Engine Vets ${page.engine}`);
+      await keyboardType(page, field('practice.email'), 'reception@engine.example.com');
+      await keyboardType(page, field('practice.phone'), '0298765432');
+      await keyboardType(page, field('practice.address.address1'), '1 George Street');
+      await keyboardType(page, field('practice.address.city'), 'Sydney');
+      await keyboardType(page, field('practice.address.postcode'), '2000');
+      await arrowToOption(page, field('practice.address.state'), 'New South Wales');
+      const terms: Target = { role: 'checkbox', name: 'I agree to the Terms & Conditions' };
+      await page.tabTo(terms);
+      await page.press('Space');
+      await page.waitUntil('the terms box checked', () => page.checked(terms));
+      await page.tabTo(button('Register practice'));
+      await page.press('Enter');
+
+      await page.waitForVisible(heading('Thank you!'), 20_000);
+      await page.waitUntil(
+        'the AU environment page',
+        async () =>
+          page.run<boolean>(
+            'var e = document.querySelector("[data-testid=environment]"); var n = document.querySelector("[data-testid=practice-name]"); return !!e && e.textContent === "AU environment" && !!n && n.textContent === arguments[0];',
+            `Engine Vets ${page.engine}`,
+          ),
+        30_000,
+      );
+    },
+  },
+  {
+    name: 'provider on another site (127.0.0.1 against localhost), refresh tokens: a reload and a token renewal keep the user signed in',
+    async run({ page, crossSite }) {
+      const stack = crossSite.refreshTokens;
+      const user = await stack.createUser({
+        email: uniqueEmail('cross-refresh'),
+        password,
+        name: 'Rex Refresh',
+        emailVerified: false,
+      });
+      await page.goto(`${stack.appUrl}/auth/unverified-email?returnTo=%2Fredirected`);
+      await logInAtIdp(page, user.email, password);
+      await page.waitForUrl(/^http:\/\/localhost:\d+\/auth\/unverified-email/, 20_000);
+      await page.waitForVisible(heading('Please verify your email'), 20_000);
+      await page.driver.goto(await page.url());
+      await page.waitForVisible(heading('Please verify your email'), 20_000);
+      expectTrue((await page.url()).startsWith(stack.appUrl), 'still on the app after the reload');
+      // A renewal (the button asks for a fresh token): through the refresh token, still signed in.
+      await page.click(button("I've verified my email"));
+      await page.waitForText('Your email address is not verified yet.');
+      expectTrue((await page.url()).includes('/auth/unverified-email'), 'still on the verification page');
+    },
+  },
+  {
+    name: 'provider on another site, hidden-frame renewal (the default configuration): a reload and a renewal end signed in or cleanly on sign-in, never a loop',
+    async run({ page, crossSite, note }) {
+      const stack = crossSite.iframe;
+      const user = await stack.createUser({
+        email: uniqueEmail('cross-iframe'),
+        password,
+        name: 'Iris Frame',
+        emailVerified: false,
+      });
+      await page.goto(`${stack.appUrl}/auth/unverified-email?returnTo=%2Fredirected`);
+      await logInAtIdp(page, user.email, password);
+      await page.waitForVisible(heading('Please verify your email'), 20_000);
+
+      /** Where the page settles: signed in on the page, or the sign-in chooser; the same for 3 s. */
+      const settle = async (what: string) => {
+        const where = async () => {
+          const url = await page.url();
+          if (!url.startsWith(stack.appUrl)) return `provider ${new URL(url).pathname}`;
+          if (await page.isVisible(heading('Please verify your email'))) return 'signed in';
+          if (await page.isVisible(button('Sign in with Email'))) return `sign-in ${new URL(url).pathname}`;
+          return '';
+        };
+        let last = await page.waitUntil(`${what}: a settled screen`, where, 30_000);
+        let steady = 0;
+        const until = Date.now() + 30_000;
+        while (steady < 6) {
+          if (Date.now() > until) throw new Error(`${what}: the page never settles (a loop?), last ${last}`);
+          await sleep(500);
+          const now = await page.waitUntil(`${what}: a settled screen`, where, 30_000);
+          steady = now === last ? steady + 1 : 0;
+          last = now;
+        }
+        expectTrue(!last.startsWith('provider'), `${what} does not end at the provider (${last})`);
+        note(`${what}: ${last}`);
+        return last;
+      };
+      await page.driver.goto(await page.url());
+      const afterReload = await settle('reload');
+      if (afterReload === 'signed in') {
+        await page.click(button("I've verified my email"));
+        await sleep(1000);
+        await settle('renewal');
+      }
+    },
+  },
+];
