@@ -25,7 +25,8 @@ let base = '';
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  // A build and a small atlas run: ~2 min alone, several times that on a loaded shared machine.
+  test.setTimeout(600_000);
   const { problems } = await runAtlas({
     machines: ['loading'],
     outDir,
