@@ -1,33 +1,57 @@
 /**
- * The state-chart viewer (dev-only; `npm run viewer`). For every machine of machines/: the chart
- * laid out by elkjs (docs/statecharts/*.svg from scripts/diagrams.ts) with the current state
- * highlighted, the events the machine accepts now (exactly those the path generator sends, with
- * the registry spec's payloads; invoked actors are fakes, so their done/error are events too, and
- * delays advance a simulated clock), step back, reset, and the generated user journeys to play.
+ * The state-chart viewer (dev-only; `npm run viewer`, README "For designers"). One page at 1280 px
+ * and wider (decision 130): a bar with the machine, the input fixture, the screen's locale and
+ * width and "Copy link"; below it the chart (fitted, zoom and pan, the active state highlighted
+ * and kept in view), the real screen of the state pinned beside it, and a panel with the state,
+ * the events it accepts (designer labels, the payload one click away), the history, the atlas's
+ * photographs of the state, the generated journeys and the context as a table.
+ *
+ * The address always holds the current state (machine, input, choices taken, locale, width:
+ * link.ts, decision 132), so the page's link opens this exact state and screen.
+ * Invoked actors are fakes (their done/error are events), delays advance a simulated clock
+ * (walker.ts).
  */
 import '@mantine/core/styles.css';
 import {
+  ActionIcon,
+  Anchor,
   Badge,
   Box,
   Button,
   Code,
+  CopyButton,
   Group,
   MantineProvider,
-  NavLink,
+  Popover,
   ScrollArea,
   SegmentedControl,
   Select,
   Stack,
+  Table,
   Text,
   Title,
 } from '@mantine/core';
-import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { StrictMode, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { EventObject } from 'xstate';
 import { generatePaths, type MachinePath } from '../../tests/support/paths';
-import { defaultAtlasMachines } from '../atlas/names';
+import { defaultAtlasMachines, withoutAtlasScreen } from '../atlas/names';
 import { type CatalogEntry, catalog } from './catalog';
-import { eventLabel, inputsOf, journeyOf, startWalk } from './walker';
+import { Chart } from './chart';
+import { contextRows } from './context-table';
+import { designerLabel, distinctLabels, inputName } from './labels';
+import {
+  formatAddress,
+  inputIndexOf,
+  inputSlugs,
+  type Locale,
+  parseAddress,
+  replaySteps,
+  type ScreenWidth,
+  stepsOf,
+} from './link';
+import { Screen } from './screen';
+import { descriptionOf, inputsOf, journeyOf, startWalk, type WalkOption } from './walker';
 
 interface Journey {
   title: string;
@@ -35,8 +59,8 @@ interface Journey {
 }
 
 /**
- * Shortest: the fewest shortest paths that together visit every state and take every transition.
- * All: one path per explored edge (`exhaustive`): every state × event variant; can be hundreds.
+ * Shortest: the fewest shortest paths that together visit every state and take every transition
+ * (the atlas links to these by number). All: one path per explored edge; can be hundreds.
  */
 function journeysOf(entry: CatalogEntry, all: boolean): Journey[] {
   return generatePaths(all ? { ...entry.spec, exhaustive: true } : entry.spec).map((path) => ({
@@ -45,119 +69,178 @@ function journeysOf(entry: CatalogEntry, all: boolean): Journey[] {
   }));
 }
 
-function Chart({ entry, active, last }: { entry: CatalogEntry; active: string[]; last: string | null }) {
-  const css = active
-    .map(
-      (p) =>
-        `.viewer-chart [data-state="${CSS.escape(p)}"] > rect { fill: #d3f9d8 !important; stroke: #2b8a3e !important; stroke-width: 3 !important; }`,
-    )
-    .join('\n');
-  const lastCss = last
-    ? `.viewer-chart .label text { } .viewer-chart .label:has(text[data-label="${CSS.escape(last)}"]) rect { fill: #fff3bf; }`
-    : '';
-  const key = active.join(' ');
-  useEffect(() => {
-    // Bring the innermost active state into view (the charts are larger than the window).
-    const leaf = key.split(' ').filter(Boolean).pop();
-    if (!leaf) return;
-    document
-      .querySelector(`.viewer-chart [data-state="${CSS.escape(leaf)}"]`)
-      ?.scrollIntoView({ block: 'center', inline: 'center', behavior: 'smooth' });
-  }, [key]);
-  if (!entry.svg)
-    return (
-      <Text c="red">No chart: run `npm run diagrams` (docs/statecharts/{entry.chart}.svg is missing).</Text>
-    );
+/** The atlas's photographs by state (build/atlas/shots.json, written by scripts/atlas.ts). */
+interface ShotsManifest {
+  /** null: `npm run atlas` has not run yet. */
+  machines: null | Record<
+    string,
+    Array<{
+      key: string;
+      value: unknown;
+      anchor: string;
+      shots: Array<{ locale: string; width: number; file: string }>;
+    }>
+  >;
+}
+
+const ATLAS = '../atlas-photos/';
+
+function payloadText(event: EventObject): string {
+  return JSON.stringify(event, (_k, v) => (v instanceof Error ? { error: v.message } : v), 2);
+}
+
+/** Where an address starts: journey links become choices; unknown names fall back. */
+function initialState(): {
+  name: string;
+  inputIndex: number;
+  steps: number[];
+  locale: Locale;
+  width: ScreenWidth;
+  notice: string | null;
+} {
+  const address = parseAddress(location.search);
+  const entry =
+    catalog.find((c) => c.name === address.machine) ??
+    catalog.find((c) => c.name === 'onboarding') ??
+    catalog[0];
+  const name = entry?.name ?? '';
+  let inputIndex = entry ? inputIndexOf(name, entry.spec, address.input) : 0;
+  let steps = address.steps;
+  let notice: string | null =
+    address.machine && address.machine !== name ? `No machine “${address.machine}”: showing ${name}.` : null;
+  if (entry && address.journey) {
+    const path = generatePaths(entry.spec)[address.journey.index];
+    if (path) {
+      inputIndex = path.inputIndex;
+      const events = path.steps.slice(0, address.journey.step ?? path.steps.length).map((s) => s.event);
+      steps = stepsOf(entry.spec, path.input, events) ?? [];
+    } else notice = `No journey #${address.journey.index} for ${name}.`;
+  }
+  return { name, inputIndex, steps, locale: address.locale, width: address.width, notice };
+}
+
+function EventButton({ option, label, onTake }: { option: WalkOption; label: string; onTake(): void }) {
+  const kind = option.delayMs !== null ? 'grape' : option.event.type.startsWith('xstate.') ? 'teal' : 'blue';
   return (
-    <>
-      <style>{css + lastCss}</style>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own SVG, generated by scripts/diagrams.ts from the machines */}
-      <div className="viewer-chart" data-testid="chart" dangerouslySetInnerHTML={{ __html: entry.svg }} />
-    </>
+    <Group gap={4} wrap="nowrap" align="stretch">
+      <Button
+        size="compact-sm"
+        variant={option.enabled ? 'light' : 'subtle'}
+        justify="flex-start"
+        color={kind}
+        disabled={!option.enabled}
+        title={option.enabled ? option.label : 'A guard blocks this event in this state'}
+        styles={{
+          root: { height: 'auto', minHeight: 26, flex: 1, minWidth: 0 },
+          label: { whiteSpace: 'normal', textAlign: 'left', overflowWrap: 'anywhere' },
+        }}
+        onClick={onTake}
+      >
+        {label}
+      </Button>
+      <Popover position="left" shadow="md" withinPortal width={360}>
+        <Popover.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Payload of “${label}”`} size="md">
+            {'{…}'}
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Text size="xs" c="dimmed">
+            {option.event.type}
+          </Text>
+          <ScrollArea.Autosize mah={320}>
+            <Code block data-testid="payload">
+              {payloadText(option.event)}
+            </Code>
+          </ScrollArea.Autosize>
+        </Popover.Dropdown>
+      </Popover>
+    </Group>
   );
 }
 
-/**
- * The real screen of the current state (machines with a view in the screen atlas): the atlas
- * harness in a frame, given the live walk (machine, input, events) on every change.
- */
-function Screen({ machine, input, events }: { machine: string; input: unknown; events: EventObject[] }) {
-  const [locale, setLocale] = useState('en-AU');
-  const [width, setWidth] = useState('375');
-  const frame = useRef<HTMLIFrameElement>(null);
-  const post = useCallback(() => {
-    frame.current?.contentWindow?.postMessage({ atlasMount: { machine, input, events } }, location.origin);
-  }, [machine, input, events]);
-  useEffect(post, [post]);
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <Stack gap={4} style={{ flex: 'none' }}>
-      <Group gap={4}>
-        <SegmentedControl size="xs" data={['en-AU', 'en-GB']} value={locale} onChange={setLocale} />
-        <SegmentedControl
-          size="xs"
-          data={[
-            { value: '375', label: '375 px' },
-            { value: '1280', label: '1280 px' },
-          ]}
-          value={width}
-          onChange={setWidth}
-        />
-      </Group>
-      <Box style={{ width: 375, height: 667, overflow: 'hidden', border: '1px solid #dee2e6' }}>
-        <iframe
-          ref={frame}
-          title={`Screen of ${machine}`}
-          data-testid="screen"
-          src={`../atlas/harness.html?locale=${locale}`}
-          onLoad={post}
-          style={{
-            border: 0,
-            width: Number(width),
-            height: width === '375' ? 667 : 667 / (375 / 1280),
-            transform: width === '375' ? undefined : `scale(${375 / 1280})`,
-            transformOrigin: '0 0',
-          }}
-        />
-      </Box>
-    </Stack>
+    <Box component="section" aria-label={title}>
+      <Title order={2} size="h6" mb={4} mt="xs">
+        {title}
+      </Title>
+      {children}
+    </Box>
   );
 }
 
 function Viewer() {
-  const initialName = new URLSearchParams(location.search).get('machine') ?? 'onboarding';
-  const [name, setName] = useState(
-    catalog.some((c) => c.name === initialName) ? initialName : (catalog[0]?.name ?? ''),
-  );
+  const [start] = useState(initialState);
+  const [name, setName] = useState(start.name);
   const entry = catalog.find((c) => c.name === name) ?? catalog[0];
-  const [inputIndex, setInputIndex] = useState(0);
-  const [events, setEvents] = useState<EventObject[]>([]);
+  const [inputIndex, setInputIndex] = useState(start.inputIndex);
+  const [steps, setSteps] = useState<number[]>(start.steps);
+  const [locale, setLocale] = useState<Locale>(start.locale);
+  const [width, setWidth] = useState<ScreenWidth>(start.width);
   const [planned, setPlanned] = useState<EventObject[] | null>(null);
   const [journeys, setJourneys] = useState<Journey[] | null>(null);
   const [computing, setComputing] = useState(false);
+  const [manifest, setManifest] = useState<ShotsManifest | null>(null);
 
   useEffect(() => {
-    const url = new URL(location.href);
-    url.searchParams.set('machine', name);
-    history.replaceState(null, '', url);
-  }, [name]);
+    fetch(`${ATLAS}shots.json`)
+      .then((r) => (r.ok ? (r.json() as Promise<ShotsManifest>) : null))
+      .then((m) => setManifest(m?.machines ? m : null))
+      .catch(() => setManifest(null));
+  }, []);
 
-  const walk = useMemo(() => {
-    if (!entry) return null;
-    const inputs = inputsOf(entry.spec);
-    return startWalk(entry.spec, inputs[Math.min(inputIndex, inputs.length - 1)], events);
-  }, [entry, inputIndex, events]);
+  const inputs = entry ? inputsOf(entry.spec) : [];
+  const input = inputs[Math.min(inputIndex, inputs.length - 1)];
+  const replay = useMemo(() => (entry ? replaySteps(entry.spec, input, steps) : null), [entry, input, steps]);
+  const events = replay?.events ?? [];
+  const walk = useMemo(() => (entry ? startWalk(entry.spec, input, events) : null), [entry, input, events]);
   useEffect(() => () => walk?.stop(), [walk]);
 
-  if (!entry || !walk) return <Text>No machines registered.</Text>;
+  const slugs = useMemo(() => (entry ? inputSlugs(entry.name, entry.spec) : []), [entry]);
+  const search = entry
+    ? formatAddress({
+        machine: entry.name,
+        input: slugs[inputIndex] ?? String(inputIndex),
+        steps: replay?.steps ?? [],
+        locale,
+        width,
+      })
+    : '';
+  useEffect(() => {
+    if (search && location.search !== search) history.replaceState(null, '', search);
+  }, [search]);
+
+  if (!entry || !walk || !replay) return <Text>No machines registered.</Text>;
   const snapshot = walk.snapshot();
   const options = walk.options();
-  const inputs = inputsOf(entry.spec);
-  const select = (next: string) => {
-    setName(next);
-    setInputIndex(0);
-    setEvents([]);
+  const description = descriptionOf(entry.spec.machine);
+  const labels = distinctLabels(
+    options.map((o) => {
+      const delay = description.delaysByEventType.get(o.event.type);
+      return designerLabel(
+        o.event,
+        o.delayMs !== null ? { name: delay?.name ?? '', ms: o.delayMs } : undefined,
+      );
+    }),
+    options.map((o) => o.event),
+  );
+  const active = walk.active();
+  const stateNotes = description.states.filter((s) => s.description && active.includes(s.path));
+  const hasScreen = defaultAtlasMachines.includes(entry.name);
+  const link = `${location.origin}${location.pathname}${search}`;
+  const stateKey = JSON.stringify(snapshot.value);
+  const photos = (manifest?.machines?.[entry.name] ?? []).filter((s) => JSON.stringify(s.value) === stateKey);
+
+  const reset = (next: { name?: string; inputIndex?: number }) => {
+    if (next.name !== undefined) setName(next.name);
+    setInputIndex(next.inputIndex ?? 0);
+    setSteps([]);
     setPlanned(null);
-    setJourneys(null);
+    if (next.name !== undefined) setJourneys(null);
+  };
+  const take = (choice: number) => {
+    setSteps([...(replay.steps ?? []), choice]);
   };
   const computeJourneys = (all: boolean) => {
     setComputing(true);
@@ -168,168 +251,333 @@ function Viewer() {
     }, 20);
   };
   const nextPlanned = planned && planned.length > events.length ? planned[events.length] : null;
+  const nextChoice = nextPlanned ? stepsOf(entry.spec, input, [...events, nextPlanned])?.at(-1) : undefined;
+  const screenColumn = width === 375 ? '377px' : 'clamp(400px, 34vw, 660px)';
 
   return (
-    <Group align="flex-start" wrap="nowrap" gap={0} h="100vh">
-      <ScrollArea w={220} h="100vh" style={{ borderRight: '1px solid #dee2e6', flex: 'none' }}>
-        <Title order={4} p="sm">
-          Machines
+    <div
+      style={{
+        height: '100vh',
+        display: 'grid',
+        gridTemplateRows: 'auto minmax(0, 1fr)',
+        overflow: 'hidden',
+      }}
+    >
+      <Group
+        component="header"
+        gap="sm"
+        px="sm"
+        py={6}
+        wrap="wrap"
+        style={{ borderBottom: '1px solid #dee2e6', minWidth: 0 }}
+      >
+        <Title order={1} size="h5" style={{ whiteSpace: 'nowrap' }}>
+          State-chart viewer
         </Title>
-        {catalog.map((c) => (
-          <NavLink
-            key={c.name}
-            // A button, not an <a> without href: reachable by Tab and named as a control.
-            component="button"
-            label={c.name}
-            description={c.file}
-            active={c.name === name}
-            onClick={() => select(c.name)}
-          />
-        ))}
-      </ScrollArea>
-      <ScrollArea h="100vh" style={{ flex: 1 }} p="sm">
-        <Title order={3}>
-          {entry.name}{' '}
-          <Text span c="dimmed" size="sm">
-            ({entry.file}, id “{entry.spec.machine.id}”)
-          </Text>
-        </Title>
-        <Group align="flex-start" wrap="nowrap">
-          {defaultAtlasMachines.includes(entry.name) && (
-            <Screen machine={entry.name} input={walk.input} events={events} />
-          )}
-          <Box style={{ minWidth: 0 }}>
-            <Chart entry={entry} active={walk.active()} last={null} />
-          </Box>
-        </Group>
-      </ScrollArea>
-      <ScrollArea w={420} h="100vh" style={{ borderLeft: '1px solid #dee2e6', flex: 'none' }} p="sm">
-        <Stack gap="xs">
-          {inputs.length > 1 && (
-            <Select
-              label="Input"
-              data={inputs.map((input, i) => ({
-                value: String(i),
-                label: `#${i} ${JSON.stringify(input)?.slice(0, 80)}`,
-              }))}
-              value={String(inputIndex)}
-              onChange={(v) => {
-                setInputIndex(Number(v ?? 0));
-                setEvents([]);
-                setPlanned(null);
-              }}
-              allowDeselect={false}
-            />
-          )}
-          <Text size="sm" component="div">
-            State: <Code data-testid="state-value">{JSON.stringify(snapshot.value)}</Code>{' '}
-            <Badge color={snapshot.status === 'active' ? 'blue' : 'gray'}>{snapshot.status}</Badge>
-          </Text>
-          {snapshot.tags.size > 0 && <Text size="sm">Tags: {[...snapshot.tags].join(', ')}</Text>}
-          <Group gap="xs">
-            <Button
-              size="xs"
-              variant="default"
-              disabled={events.length === 0}
-              onClick={() => setEvents(events.slice(0, -1))}
-            >
-              Step back
+        <Select
+          aria-label="Machine"
+          size="xs"
+          w={190}
+          searchable
+          data={catalog.map((c) => ({ value: c.name, label: c.name }))}
+          value={entry.name}
+          onChange={(v) => v && v !== entry.name && reset({ name: v })}
+          allowDeselect={false}
+          data-testid="machine"
+        />
+        <Select
+          aria-label="Input"
+          size="xs"
+          w={250}
+          data={inputs.map((inp, i) => ({ value: String(i), label: inputName(entry.name, inp, i) }))}
+          value={String(Math.min(inputIndex, inputs.length - 1))}
+          onChange={(v) => reset({ inputIndex: Number(v ?? 0) })}
+          allowDeselect={false}
+          disabled={inputs.length < 2}
+          data-testid="input"
+        />
+        <SegmentedControl
+          size="xs"
+          aria-label="Screen locale"
+          data={['en-AU', 'en-GB']}
+          value={locale}
+          onChange={(v) => setLocale(v === 'en-GB' ? 'en-GB' : 'en-AU')}
+        />
+        <SegmentedControl
+          size="xs"
+          aria-label="Screen width"
+          data={[
+            { value: '375', label: '375 px' },
+            { value: '1280', label: '1280 px' },
+          ]}
+          value={String(width)}
+          onChange={(v) => setWidth(v === '1280' ? 1280 : 375)}
+        />
+        <CopyButton value={link}>
+          {({ copied, copy }) => (
+            <Button size="xs" color={copied ? 'teal' : 'blue'} onClick={copy} data-testid="copy-link">
+              {copied ? 'Link copied' : 'Copy link'}
             </Button>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => {
-                setEvents([]);
-                setPlanned(null);
-              }}
-            >
-              Reset
-            </Button>
-            {nextPlanned && (
-              <Button size="xs" onClick={() => setEvents([...events, nextPlanned])}>
-                Next journey step: {eventLabel(nextPlanned)}
-              </Button>
-            )}
-          </Group>
-          <Title order={5}>Events accepted now</Title>
-          {options.length === 0 && (
-            <Text size="sm" c="dimmed">
-              None (the machine is {snapshot.status}).
+          )}
+        </CopyButton>
+        <Anchor size="xs" href={link} data-testid="state-link" target="_blank">
+          Link to this state
+        </Anchor>
+        <Anchor size="xs" href={ATLAS} target="_blank">
+          Screen atlas
+        </Anchor>
+      </Group>
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: `minmax(0, 1fr) ${screenColumn} 360px`,
+          minHeight: 0,
+          minWidth: 0,
+        }}
+      >
+        <Box component="main" aria-label="Chart" style={{ minWidth: 0, minHeight: 0, position: 'relative' }}>
+          <Chart svg={entry.svg} chartName={entry.chart} active={active} />
+        </Box>
+        <Box
+          component="aside"
+          aria-label="Screen"
+          data-testid="screen-panel"
+          style={{ minHeight: 0, borderLeft: '1px solid #dee2e6', background: '#f8f9fa', padding: 0 }}
+        >
+          {hasScreen ? (
+            <Screen machine={entry.name} input={input} events={events} locale={locale} width={width} />
+          ) : (
+            <Text size="sm" c="dimmed" p="sm">
+              No screen: {withoutAtlasScreen[entry.name] ?? 'this machine has no view in the screen atlas'}.
             </Text>
           )}
-          <Stack gap={4} data-testid="events">
-            {options.map((o, i) => (
-              <Button
-                // biome-ignore lint/suspicious/noArrayIndexKey: labels shorten payloads and may repeat; the list is rebuilt per state
-                key={`${i}:${o.label}`}
-                size="compact-sm"
-                variant={o.enabled ? 'light' : 'subtle'}
-                justify="flex-start"
-                color={o.delayMs !== null ? 'grape' : o.event.type.startsWith('xstate.') ? 'teal' : 'blue'}
-                disabled={!o.enabled}
-                title={o.enabled ? JSON.stringify(o.event) : 'A guard blocks this event in this state'}
-                styles={{
-                  label: { whiteSpace: 'normal', textAlign: 'left' },
-                  root: { height: 'auto', minHeight: 26 },
-                }}
-                onClick={() => {
-                  setEvents([...events, o.event]);
-                  setPlanned(null);
-                }}
-              >
-                {o.label}
-              </Button>
-            ))}
-          </Stack>
-          <Title order={5}>History</Title>
-          <Box component="ol" m={0} pl="md" data-testid="history">
-            {walk.steps.map((s, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a history entry is its position
-              <li key={`${i}-${s.event.type}`}>
-                <Text size="xs">
-                  {eventLabel(s.event, s.delayMs > 0 ? s.delayMs : null)} →{' '}
-                  <Code>{JSON.stringify(s.value)}</Code>
+        </Box>
+        <ScrollArea
+          component="aside"
+          aria-label="State and events"
+          style={{ borderLeft: '1px solid #dee2e6', minHeight: 0 }}
+          h="100%"
+          p="sm"
+        >
+          <Stack gap={6} pb="md">
+            {start.notice && (
+              <Text size="xs" c="orange">
+                {start.notice}
+              </Text>
+            )}
+            {replay.brokenAt !== null && (
+              <Text size="xs" c="orange" data-testid="replay-notice">
+                The link's step {replay.brokenAt + 1} is no longer offered (the machine or its model changed):
+                shown up to the step before.
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {entry.file} · id “{entry.spec.machine.id}”
+            </Text>
+            <Section title="State">
+              <Group gap={6}>
+                <Code data-testid="state-value">{stateKey}</Code>
+                <Badge size="sm" color={snapshot.status === 'active' ? 'blue' : 'gray'}>
+                  {snapshot.status}
+                </Badge>
+              </Group>
+              {stateNotes.map((s) => (
+                <Text size="xs" key={s.path} mt={2}>
+                  <b>{s.key}</b>: {s.description}
                 </Text>
-              </li>
-            ))}
-          </Box>
-          <Title order={5}>User journeys</Title>
-          {journeys === null ? (
+              ))}
+              {snapshot.tags.size > 0 && (
+                <Text size="xs" c="dimmed" mt={2}>
+                  Tags: {[...snapshot.tags].join(', ')}
+                </Text>
+              )}
+            </Section>
             <Group gap="xs">
-              <Button size="xs" variant="default" loading={computing} onClick={() => computeJourneys(false)}>
-                Shortest journeys (cover every state and transition)
+              <Button
+                size="compact-sm"
+                variant="default"
+                disabled={replay.steps.length === 0}
+                onClick={() => setSteps(replay.steps.slice(0, -1))}
+              >
+                Step back
               </Button>
-              <Button size="xs" variant="default" loading={computing} onClick={() => computeJourneys(true)}>
-                All journeys (one per edge; slow)
+              <Button size="compact-sm" variant="default" onClick={() => reset({ inputIndex })}>
+                Reset
               </Button>
             </Group>
-          ) : (
-            <Stack gap={4} data-testid="journeys">
-              {journeys.map((j, i) => (
-                <Button
-                  // biome-ignore lint/suspicious/noArrayIndexKey: descriptions shorten payloads and may repeat; the list never reorders
-                  key={`${i}:${j.path.description}`}
-                  size="compact-xs"
-                  variant="subtle"
-                  justify="flex-start"
-                  title={j.path.description}
-                  styles={{ label: { whiteSpace: 'normal', textAlign: 'left' }, root: { height: 'auto' } }}
-                  onClick={() => {
-                    setInputIndex(j.path.inputIndex);
-                    setEvents([]);
-                    setPlanned(j.path.steps.map((s) => s.event));
-                  }}
-                >
-                  {i + 1}. (input #{j.path.inputIndex}) {j.title}
-                </Button>
-              ))}
-            </Stack>
-          )}
-          <Title order={5}>Context</Title>
-          <Code block>{JSON.stringify(snapshot.context, null, 2)}</Code>
-        </Stack>
-      </ScrollArea>
-    </Group>
+            {nextPlanned && nextChoice !== undefined && (
+              <Button
+                size="compact-sm"
+                onClick={() => take(nextChoice)}
+                styles={{ label: { whiteSpace: 'normal' } }}
+                h="auto"
+                mih={26}
+              >
+                Next journey step: {labels[nextChoice] ?? nextPlanned.type}
+              </Button>
+            )}
+            <Section title="Events accepted now">
+              {options.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  None (the machine is {snapshot.status}).
+                </Text>
+              )}
+              <Stack gap={4} data-testid="events">
+                {options.map((o, i) => (
+                  <EventButton
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a choice is its position in this state's list
+                    key={`${i}:${labels[i]}`}
+                    option={o}
+                    label={labels[i] ?? o.label}
+                    onTake={() => {
+                      take(i);
+                      setPlanned(null);
+                    }}
+                  />
+                ))}
+              </Stack>
+            </Section>
+            <Section title="History">
+              <Box component="ol" m={0} pl="md" data-testid="history">
+                {walk.steps.map((s, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a history entry is its position
+                  <li key={`${i}-${s.event.type}`}>
+                    <Text size="xs" title={payloadText(s.event)}>
+                      {designerLabel(
+                        s.event,
+                        s.delayMs > 0
+                          ? {
+                              name: description.delaysByEventType.get(s.event.type)?.name ?? '',
+                              ms: s.delayMs,
+                            }
+                          : undefined,
+                      )}{' '}
+                      → <Code>{JSON.stringify(s.value)}</Code>
+                    </Text>
+                  </li>
+                ))}
+              </Box>
+            </Section>
+            <Section title="Photographs (screen atlas)">
+              {hasScreen && manifest === null && (
+                <Text size="xs" c="dimmed">
+                  No atlas yet: run <Code>npm run atlas</Code> to photograph every state in both locales and
+                  widths.
+                </Text>
+              )}
+              {hasScreen && manifest !== null && photos.length === 0 && (
+                <Text size="xs" c="dimmed">
+                  The atlas has no photograph of this state ({entry.name} may not be in the last run).
+                </Text>
+              )}
+              {!hasScreen && (
+                <Text size="xs" c="dimmed">
+                  No screen for this machine.
+                </Text>
+              )}
+              <Stack gap={6} data-testid="photos">
+                {photos.map((p) => (
+                  <Box key={p.key}>
+                    <Anchor size="xs" href={`${ATLAS}#${p.anchor}`} target="_blank">
+                      {p.key} in the atlas
+                    </Anchor>
+                    <Group gap={6} mt={2}>
+                      {p.shots.map((s) => (
+                        <Anchor
+                          key={s.file}
+                          href={`${ATLAS}${s.file}`}
+                          target="_blank"
+                          title={`${s.locale} · ${s.width} px`}
+                          data-photo={`${s.locale} ${s.width}`}
+                        >
+                          <img
+                            src={`${ATLAS}${s.file}`}
+                            alt={`${entry.name} ${p.key}, ${s.locale}, ${s.width} px`}
+                            loading="lazy"
+                            style={{
+                              width: s.width === 375 ? 48 : 96,
+                              border: '1px solid #dee2e6',
+                              display: 'block',
+                            }}
+                          />
+                          <Text size="10px" c="dimmed">
+                            {s.locale} · {s.width}
+                          </Text>
+                        </Anchor>
+                      ))}
+                    </Group>
+                  </Box>
+                ))}
+              </Stack>
+            </Section>
+            <Section title="User journeys">
+              {journeys === null ? (
+                <Group gap="xs">
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    loading={computing}
+                    onClick={() => computeJourneys(false)}
+                  >
+                    Shortest journeys (cover every state and transition)
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    loading={computing}
+                    onClick={() => computeJourneys(true)}
+                  >
+                    All journeys (one per edge; slow)
+                  </Button>
+                </Group>
+              ) : (
+                <Stack gap={2} data-testid="journeys">
+                  {journeys.map((j, i) => (
+                    <Button
+                      // biome-ignore lint/suspicious/noArrayIndexKey: descriptions shorten payloads and may repeat; the list never reorders
+                      key={`${i}:${j.path.description}`}
+                      size="compact-xs"
+                      variant="subtle"
+                      justify="flex-start"
+                      title={j.path.description}
+                      styles={{
+                        label: { whiteSpace: 'normal', textAlign: 'left' },
+                        root: { height: 'auto' },
+                      }}
+                      onClick={() => {
+                        setInputIndex(j.path.inputIndex);
+                        setSteps([]);
+                        setPlanned(j.path.steps.map((s) => s.event));
+                      }}
+                    >
+                      {i + 1}. ({inputName(entry.name, j.path.input, j.path.inputIndex)}) {j.title}
+                    </Button>
+                  ))}
+                </Stack>
+              )}
+            </Section>
+            <Section title="Context">
+              <Table fz="xs" withRowBorders verticalSpacing={2} data-testid="context" layout="fixed">
+                <Table.Tbody>
+                  {contextRows(snapshot.context).map((row) => (
+                    <Table.Tr key={row.field}>
+                      <Table.Td
+                        style={{ paddingLeft: 4 + row.depth * 10, width: '45%', overflowWrap: 'anywhere' }}
+                      >
+                        {row.field.split('.').pop()}
+                      </Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }} title={row.field}>
+                        {row.value}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Section>
+          </Stack>
+        </ScrollArea>
+      </div>
+    </div>
   );
 }
 

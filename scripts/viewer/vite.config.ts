@@ -5,7 +5,8 @@
  *   /atlas/harness.html       the screen-atlas harness (scripts/atlas/), driven by scripts/atlas.ts
  *   /atlas/fixtures/harness.html  the same harness for the atlas's deliberately broken fixtures
  *
- *   npm run viewer         vite dev server on a free port (prints the URL)
+ *   npm run viewer         vite dev server on a free port; prints the viewer's and the atlas's URLs
+ *                          (/ redirects to /viewer/, /atlas-photos/ serves build/atlas: serve-plugin.ts)
  *   npm run viewer:build   static build into build/viewer/ (open with `npx vite preview --config scripts/viewer/vite.config.ts`)
  */
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { atlasSeams } from '../atlas/seams-plugin';
 import { mantineComponentCss } from '../vite-mantine-css';
+import { designerServer } from './serve-plugin';
 
 const scriptsDir = join(import.meta.dirname, '..');
 const rootDir = join(scriptsDir, '..');
@@ -22,7 +24,7 @@ export default defineConfig({
   base: './',
   // The app's own per-component Mantine stylesheets (as the root vite.config.ts), so the atlas
   // sees the screens with exactly the styles the app ships.
-  plugins: [mantineComponentCss(), react(), atlasSeams(rootDir)],
+  plugins: [mantineComponentCss(), react(), atlasSeams(rootDir), designerServer(rootDir)],
   server: { port: 5180, strictPort: false, fs: { allow: [rootDir] } },
   preview: { port: 5180, strictPort: false },
   build: {
