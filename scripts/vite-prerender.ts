@@ -204,6 +204,10 @@ export function prerenderPlugin(): Plugin {
           inlineFonts: false,
           preloadFonts: false,
           keyframes: 'critical',
+          // beasties matches selectors below the root element, never the root itself: the light
+          // scheme's variables (`:root[data-mantine-color-scheme=light]`, the page's scheme) are
+          // kept explicitly, or the shell loses Mantine's colours (default and light variants).
+          allowRules: [/^:root\[data-mantine-color-scheme=light\]$/],
           compress: true,
           logLevel: 'warn',
         });
