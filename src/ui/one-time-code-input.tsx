@@ -82,11 +82,14 @@ export function OneTimeCodeInput({
         readOnly={readOnly}
         error={Boolean(error)}
         aria-labelledby={label ? labelId : undefined}
+        aria-describedby={error ? errorId : undefined}
         getInputProps={(index) => ({
           id: `${baseId}-${index}`,
           'aria-label': boxLabel(index),
           'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? errorId : undefined,
+          // Mantine sets each box's aria-describedby from an Input.Wrapper (none here, so it would
+          // be undefined): the error is the boxes' error message and describes their group.
+          'aria-errormessage': error ? errorId : undefined,
         })}
       />
       {error ? <Input.Error id={errorId}>{error}</Input.Error> : null}
