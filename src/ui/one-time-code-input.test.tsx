@@ -80,7 +80,9 @@ describe('OneTimeCodeInput', () => {
     const message = first.getAttribute('aria-errormessage') ?? '';
     expect(document.getElementById(message)?.textContent).toBe('Invalid pin');
     const group = screen.getByRole('group');
-    expect(document.getElementById(group.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Invalid pin');
+    expect(document.getElementById(group.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Invalid pin',
+    );
   });
 
   it('gives every box its own id, and its label names the group and the first box (HTML conformance)', () => {
