@@ -238,7 +238,14 @@ test.describe('prerendered first screens', () => {
         await route.continue();
       });
       await page.goto('/onboarding/register-practice');
-      await bootedApp(page);
+      // The app's code is held back 1.5 s on purpose: its takeover gets that much longer.
+      await page.waitForFunction(
+        () => !document.getElementById('shell') && document.getElementById('root'),
+        null,
+        {
+          timeout: 30_000,
+        },
+      );
       await expect(page.locator('input[name="practice.name"]:visible')).toHaveValue('Draft Vets');
       return page.evaluate(
         () =>
