@@ -26,6 +26,7 @@ import { chromiumArgs } from '../playwright.config';
 import type { AtlasState, ShowResult } from './atlas/harness-core';
 import { defaultAtlasEntries } from './atlas/names';
 import { discoverMachines } from './diagrams';
+import { validateRendered } from './html-check';
 
 const ROOT = join(import.meta.dirname, '..');
 const CONFIG = join(ROOT, 'scripts', 'viewer', 'vite.config.ts');
@@ -149,6 +150,9 @@ async function checkScreen(page: Page, width: number): Promise<string[]> {
     );
   }
   found.push(...(await layoutFindings(page)));
+  // HTML conformance of the rendered state (issue 26, decision 120): the rules of the served pages.
+  const markup = await page.evaluate(() => document.body.outerHTML);
+  found.push(...(await validateRendered(markup, 'html')));
   await page.evaluate(() => window.atlas.textSize(200));
   const big = await scrollWidthOf(page);
   if (big > width) found.push(await overflowReport(page, `200 % text size at ${width} px`, big));

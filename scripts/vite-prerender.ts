@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import Beasties from 'beasties';
 import { createServer, type Plugin } from 'vite';
 
 /**
@@ -9,8 +10,12 @@ import { createServer, type Plugin } from 'vite';
  * After the client build is written, each route of `src/prerender/render.tsx` is rendered with
  * react-dom/server from the same components and catalogs (loaded through Vite's SSR module loader
  * with this same config) into `dist/<route>/index.html`, with:
- * - the app's one stylesheet inlined (docs/decisions/057-one-stylesheet.md) instead of a
- *   render-blocking request;
+ * - only the CSS the screen needs inlined, chosen by beasties from the app's one stylesheet
+ *   (docs/decisions/123-critical-css.md), and the whole stylesheet requested after the first
+ *   paint by the shell guard (its address in the boot-hints template's `data-styles`), never a
+ *   render-blocking request and never an inline event handler;
+ * - Mantine's own `<style>` elements (the theme's CSS variables) moved from the markup to the head;
+ * - a meta description (src/prerender/descriptions.ts, through the catalogs);
  * - a `modulepreload` hint for every chunk the entry loads after the first paint (the app, React's
  *   renderer, the catalog loader, what they import, and the route's screen), kept in a template
  *   the entry adds to the page after the first paint, all at once (see `hintTemplate`);
@@ -26,7 +31,9 @@ const root = join(import.meta.dirname, '..');
 export interface PrerenderModule {
   prerenderedScreens: Record<string, unknown>;
   screenModuleOf: Record<string, string>;
-  prerenderRoute(path: string): Promise<{ html: string; title: string; heading: string }>;
+  prerenderRoute(
+    path: string,
+  ): Promise<{ html: string; title: string; heading: string; description: string }>;
   shellGuardSource(): string;
 }
 
@@ -51,8 +58,49 @@ const escapeHtml = (text: string) =>
  * the page, 1.3–1.7 s without, decision 057).
  */
 export const bootHintsId = 'boot-preloads';
-const hintTemplate = (links: string, entry?: string) =>
-  `<template id="${bootHintsId}"${entry ? ` data-entry="/${entry}"` : ''}>${links}</template>`;
+const hintTemplate = (links: string, entry?: string, styles: readonly string[] = []) =>
+  `<template id="${bootHintsId}"${entry ? ` data-entry="/${entry}"` : ''}${
+    styles.length > 0 ? ` data-styles="${styles.join(' ')}"` : ''
+  }>${links}</template>`;
+
+/** Mantine's `<style data-mantine-styles>` elements, which MantineProvider renders in the markup. */
+const mantineStyles = /<style data-mantine-styles[^>]*>[\s\S]*?<\/style>/g;
+
+/**
+ * Drops the custom-property declarations nothing on the page reads (decision 123): beasties keeps
+ * every rule whose selector matches, and Mantine's `:root` rule declares some 250 variables of
+ * which a screen reads a few dozen. A property is read when a `var()` outside a custom-property
+ * declaration names it (in `css`, or in `alsoReading`: the markup's inline styles), or when the
+ * value of a property that is read names it. Rules left empty are dropped too.
+ */
+export function pruneCustomProperties(css: string, alsoReading = ''): string {
+  const declaration = /(--[\w-]+)\s*:([^;{}]*)(;|(?=\}))/g;
+  const definitions = new Map<string, string[]>();
+  for (const m of css.matchAll(declaration))
+    definitions.set(m[1]!, [...(definitions.get(m[1]!) ?? []), m[2]!]);
+  const refs = (text: string) => [...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]!);
+  const read = new Set([...refs(css.replace(declaration, '')), ...refs(alsoReading)]);
+  const pending = [...read];
+  while (pending.length > 0) {
+    for (const value of definitions.get(pending.pop()!) ?? []) {
+      for (const name of refs(value)) {
+        if (!read.has(name)) {
+          read.add(name);
+          pending.push(name);
+        }
+      }
+    }
+  }
+  let pruned = css.replace(declaration, (whole, name: string) => (read.has(name) ? whole : ''));
+  for (let before = ''; before !== pruned; ) {
+    before = pruned;
+    pruned = pruned
+      .replace(/;\}/g, '}')
+      .replace(/(^|[{}])[^{}@]+\{\s*\}/g, '$1')
+      .replace(/@[^{}]+\{\s*\}/g, '');
+  }
+  return pruned;
+}
 
 export function sha256(text: string): string {
   return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
@@ -103,7 +151,11 @@ export function prerenderPlugin(): Plugin {
         const mod = (await server.ssrLoadModule('/src/prerender/render.tsx')) as PrerenderModule;
         const template = readFileSync(join(dir, 'index.html'), 'utf8');
 
-        const guard = `(${mod.shellGuardSource()})()`;
+        // Inlined without its comments (they are in src/boot/shell-guard.ts): bytes of every page.
+        const guard = `(${mod
+          .shellGuardSource()
+          .replace(/^\s*\/\/.*\n/gm, '')
+          .replace(/\n\s+/g, '\n')})()`;
         const entryTag = new RegExp(`\\s*<script type="module"[^>]*src="/${entry.fileName}"[^>]*></script>`);
         if (!entryTag.test(template))
           throw new Error(`prerender: index.html does not load ${entry.fileName}`);
@@ -137,39 +189,101 @@ export function prerenderPlugin(): Plugin {
           template.replace('</head>', `  ${hintTemplate(preloads)}\n  </head>`),
         );
 
+        // A visitor who may have a session never sees the signed-out shell (src/boot/shell-guard.ts);
+        // nor does one with a stored draft the shell cannot show (decision 122).
+        const sessionRule = 'html[data-session=maybe] #shell,html[data-draft] #shell{display:none}';
+        const beasties = new Beasties({
+          path: dir,
+          publicPath: '/',
+          // The link is moved to the end of the body and then dropped (see below); no inline
+          // loader script, no onload attribute (the CSP allows no inline event handler).
+          preload: 'body',
+          noscriptFallback: false,
+          // The whole stylesheet stays whole: the SPA fallback and the app use it.
+          pruneSource: false,
+          inlineFonts: false,
+          preloadFonts: false,
+          keyframes: 'critical',
+          // beasties matches selectors below the root element, never the root itself: the light
+          // scheme's variables (`:root[data-mantine-color-scheme=light]`, the page's scheme) are
+          // kept explicitly, or the shell loses Mantine's colours (default and light variants).
+          allowRules: [/^:root\[data-mantine-color-scheme=light\]$/],
+          compress: true,
+          logLevel: 'warn',
+        });
         for (const path of Object.keys(mod.prerenderedScreens)) {
           const screenModule = join(root, mod.screenModuleOf[path] ?? '');
           const screen = chunks.find(
             (c) => c.facadeModuleId === screenModule || c.moduleIds.includes(screenModule),
           );
           if (!screen) throw new Error(`prerender: no chunk holds the screen of ${path} (${screenModule})`);
-          const css = [
-            // A visitor who may have a session never sees the signed-out shell (src/boot/shell-guard.ts).
-            'html[data-session=maybe] #shell{display:none}',
-            ...[...new Set([...entryCss, ...cssOf([screen.fileName])])].map((file) =>
-              readFileSync(join(dir, file), 'utf8'),
-            ),
-          ].join('\n');
-          // The route's own screen chunks are hinted too: the router finds them fetched.
+          // The screen's stylesheets, linked for beasties to read; it inlines the rules the page's
+          // markup uses and the link is then replaced by the shell guard's request after the paint.
+          const stylesheets = [...new Set([...entryCss, ...cssOf([screen.fileName])])].map(
+            (file) => `/${file}`,
+          );
           const routePreloads = closure([screen.fileName])
             .filter((file) => !preloaded.has(file) && !withEntry.has(file))
             .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
             .join('\n    ');
-          const { html, title } = await mod.prerenderRoute(path);
+          const { html: markup, title, description } = await mod.prerenderRoute(path);
+          // Mantine renders its theme's CSS variables as <style> elements in the markup; a <style>
+          // belongs in the head (decision 121). After the critical CSS: they override its defaults.
+          const headStyles = markup.match(mantineStyles) ?? [];
+          const html = markup.replace(mantineStyles, '');
           let page = template
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-            .replace(/<head>/, `<head>\n    ${guardTag}`)
+            // The charset first (within the first 1024 bytes), then the shell guard (decision 121).
+            .replace(
+              /(<meta charset="UTF-8" \/>)/,
+              `$1\n    <meta name="description" content="${escapeHtml(description)}" />\n    ${guardTag}`,
+            )
             .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
             // The entry is requested by the shell guard after the first paint (src/boot/shell-guard.ts).
             .replace(entryTag, '')
             .replace(
               '</head>',
-              `  ${hintTemplate(`${preloads}\n    ${routePreloads}`, entry.fileName)}\n    <style data-prerendered>${css}</style>\n  </head>`,
+              `  ${stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n    ')}\n  </head>`,
             )
             .replace(
               '<div id="root"></div>',
               `<div id="shell" data-prerendered="${escapeHtml(path)}">${html}</div>`,
             );
+          if (!page.includes(guardTag))
+            throw new Error('prerender: index.html has no <meta charset="UTF-8" />');
+          // The critical CSS is the first <style> of the head, which beasties adds; marked for the
+          // tests, and without the custom properties nothing on the page reads.
+          const inlineStyles = [...html.matchAll(/style="([^"]*)"/g)].map((m) => m[1]).join(';');
+          let critical = '';
+          page = (await beasties.process(page))
+            .replace(' data-beasties-container', '')
+            .replace(/<style>([^<]*)<\/style>/, (_, css: string) => {
+              critical = pruneCustomProperties(css, `${inlineStyles};${headStyles.join('')}`);
+              return `<style data-critical>${critical}</style>`;
+            });
+          // Mantine's theme variables, likewise: those the critical CSS or the markup reads.
+          const themeStyles = headStyles.map((style) =>
+            style.replace(
+              /(<style[^>]*>)([^<]*)(<\/style>)/,
+              (_, open: string, css: string, close: string) =>
+                `${open}${pruneCustomProperties(css, `${inlineStyles};${critical}`)}${close}`,
+            ),
+          );
+          // What beasties left of the links (moved to the end of the body) goes: the shell guard
+          // requests the stylesheets after the first paint.
+          for (const href of stylesheets) {
+            const link = new RegExp(
+              `\\s*<link rel="stylesheet" href="${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}">`,
+            );
+            if (!link.test(page)) throw new Error(`prerender: beasties did not keep the link of ${href}`);
+            page = page.replace(link, '');
+          }
+          page = page.replace(
+            '</head>',
+            `  ${hintTemplate(`${preloads}\n    ${routePreloads}`, entry.fileName, stylesheets)}\n    <style data-prerendered>${sessionRule}</style>\n    ${themeStyles.join('\n    ')}\n  </head>`,
+          );
+          if (!page.includes('data-critical'))
+            throw new Error(`prerender: no critical CSS inlined for ${path}`);
           if (!page.includes('id="shell"')) throw new Error('prerender: index.html has no empty #root');
           page = page.replace(/\n\s*\n/g, '\n');
           const file = path === '/' ? join(dir, 'index.html') : join(dir, path, 'index.html');

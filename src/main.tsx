@@ -26,7 +26,32 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const afterFirstPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
+/**
+ * The whole stylesheet, which the shell guard requests after the first paint of a prerendered
+ * page (the page inlines only its screen's CSS, decision 123): the app renders once it is there,
+ * so no screen of the app is ever shown without its styles. A stylesheet that failed to load fails
+ * the boot (the prerendered screen stays; see below).
+ */
+function appStylesLoaded(): Promise<unknown> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-app-styles]')];
+  return Promise.all(
+    links.map((link) =>
+      link.sheet
+        ? undefined
+        : new Promise<void>((resolve, reject) => {
+            link.addEventListener('load', () => resolve(), { once: true });
+            link.addEventListener('error', () => reject(new Error(`stylesheet ${link.href}`)), {
+              once: true,
+            });
+          }),
+    ),
+  );
+}
+
 async function boot(root: HTMLElement): Promise<void> {
+  const styles = appStylesLoaded();
+  // Awaited below; a failure before then is not an unhandled rejection.
+  styles.catch(() => undefined);
   await afterFirstPaint();
   // The page's hints for every chunk below (scripts/vite-prerender.ts): all fetched from now on.
   // One per task: adding a modulepreload link costs a few milliseconds of the main thread (4-8 ms
@@ -49,6 +74,7 @@ async function boot(root: HTMLElement): Promise<void> {
   }
   const { start } = await import('./boot/start');
   const messages = await catalog;
+  await styles;
   await nextTask();
   start(root, locale, messages);
 }

@@ -14,12 +14,12 @@
  * `harness.html?machine=onboarding&path=3&step=5&locale=en-GB` shows one screen directly and marks
  * `data-atlas-ready` on <body> when settled.
  */
-import { MantineProvider } from '@mantine/core';
 import { Component, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import type { EventObject } from 'xstate';
 import { cssVariablesResolver, theme } from '../../src/app/theme';
+import { AppMantineProvider } from '../../src/boot/mantine-head-styles';
 import enGB from '../../src/i18n/catalogs/en-GB.json';
 import { RuntimeConfigContext } from '../../src/ui/runtime-config';
 import { activePaths } from '../../tests/support/machine-graph';
@@ -226,7 +226,7 @@ async function mountElement(
   root = createRoot(container);
   root.render(
     <IntlProvider locale={locale} defaultLocale="en-AU" messages={messages}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <AppMantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <RuntimeConfigContext.Provider value={atlasConfig}>
           {/* The app shell's main landmark (src/app/root-layout.tsx) around the route's view. */}
           <main id="main-content" tabIndex={-1}>
@@ -239,7 +239,7 @@ async function mountElement(
             </Boundary>
           </main>
         </RuntimeConfigContext.Provider>
-      </MantineProvider>
+      </AppMantineProvider>
     </IntlProvider>,
   );
   await frame();

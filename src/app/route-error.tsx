@@ -55,6 +55,9 @@ export function RouteErrorScreen({ error }: ErrorComponentProps) {
     else reload();
   }, [screenLoad, recovery, reload]);
   const retrying = useSelector(recovery ?? noRecovery, (s) => screenLoad && selectRecovering(s));
+  // What failed, by kind only (never a message from the error): tests and support read it.
+  const failedWith = error instanceof Error ? error.name : typeof error;
+  const recoveryState = useSelector(recovery ?? noRecovery, (s) => String(s.value));
 
   return (
     <GenericFailureScreen
@@ -62,6 +65,7 @@ export function RouteErrorScreen({ error }: ErrorComponentProps) {
       supportEmail={links.supportEmail}
       actions={
         <FailureActions
+          data={{ 'data-failed-with': failedWith, 'data-recovery': recoveryState }}
           onRetry={retry}
           retrying={retrying}
           testId="route-error"

@@ -21,7 +21,17 @@
 export function shellGuard(): void {
   const html = document.documentElement;
   const loadApp = () => {
-    const src = document.getElementById('boot-preloads')?.getAttribute('data-entry');
+    const hints = document.getElementById('boot-preloads');
+    // The whole stylesheet: the page inlines only what its screen needs (decision 123).
+    for (const href of (hints?.getAttribute('data-styles') ?? '').split(' ')) {
+      if (!href) continue;
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      link.setAttribute('data-app-styles', '');
+      document.head.appendChild(link);
+    }
+    const src = hints?.getAttribute('data-entry');
     if (!src) return;
     const script = document.createElement('script');
     script.type = 'module';
@@ -43,6 +53,59 @@ export function shellGuard(): void {
   if (maybe) {
     html.setAttribute('data-session', 'maybe');
     return;
+  }
+  // 4. A stored practice draft is on the practice form from the first frame (decision 122): the
+  //    shell is hidden until the form is parsed, then filled from the draft (as default values, so
+  //    the handoff carries only what the visitor changes), and shown. A draft of another region
+  //    has other fields and texts: the shell stays hidden and the app's filled form is the first
+  //    one shown.
+  let draft: unknown = null;
+  try {
+    const raw =
+      location.pathname.replace(/\/$/, '') === '/onboarding/register-practice'
+        ? localStorage.getItem('onboarding.practiceRegistration')
+        : null;
+    draft = raw ? JSON.parse(raw) : null;
+  } catch {
+    draft = null;
+  }
+  if (draft && typeof draft === 'object') {
+    html.setAttribute('data-draft', '');
+    const fill = () => {
+      const shell = document.getElementById('shell');
+      const form =
+        shell?.getAttribute('data-prerendered') === '/onboarding/register-practice'
+          ? shell.querySelector('form')
+          : null;
+      if (!form) {
+        html.removeAttribute('data-draft');
+        return;
+      }
+      const stored = draft as Record<string, unknown>;
+      // Read as the app reads it (src/validation/stored-draft.ts): anything but 'uk' is 'au'.
+      if (stored.environment === 'uk') return;
+      const valueAt = (name: string): unknown =>
+        name
+          .split('.')
+          .reduce<unknown>(
+            (at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined),
+            stored,
+          );
+      for (const field of Array.prototype.slice.call(
+        form.querySelectorAll('input[name], select[name], textarea[name]'),
+      )) {
+        const value = valueAt(field.name);
+        if (field instanceof HTMLInputElement && field.type === 'checkbox')
+          field.defaultChecked = value === true;
+        else if (field instanceof HTMLSelectElement) {
+          for (const option of Array.prototype.slice.call(field.options))
+            option.defaultSelected = option.value === String(value ?? '');
+        } else if (typeof value === 'string' && field.type !== 'radio') field.defaultValue = value;
+      }
+      html.removeAttribute('data-draft');
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fill);
+    else fill();
   }
   // A button is named by its text and its place among the shell's buttons of the same text.
   const queue: Array<{ type: 'click'; label: string; nth: number }> = [];

@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { LocaleCode } from '#machines/domain';
@@ -6,6 +5,7 @@ import { App } from '../app/app';
 import { cssVariablesResolver, theme } from '../app/theme';
 import { loadMessages } from '../i18n/catalogs';
 import { AppIntlProvider, type Messages } from '../i18n/intl-provider';
+import { AppMantineProvider } from './mantine-head-styles';
 
 /**
  * Renders the app into `root`. A transition: the first render yields to the browser every few
@@ -17,11 +17,11 @@ export function start(root: HTMLElement, locale: LocaleCode, messages: Messages)
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <AppMantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
           <AppIntlProvider initialLocale={locale} initialMessages={messages} loadMessages={loadMessages}>
             <App loadFirst={prerendered} />
           </AppIntlProvider>
-        </MantineProvider>
+        </AppMantineProvider>
       </StrictMode>,
     );
   });

@@ -24,7 +24,7 @@ import { provideLanding } from '../app/live/landing';
 import { provideOnboarding } from '../app/live/onboarding';
 import { existingRealtime, idleCodeRecovery, type RootActors } from '../app/root-actors';
 import { RootLayout } from '../app/root-layout';
-import { buildTitle } from '../app/route-titles';
+import { buildTitle, defaultProductName } from '../app/route-titles';
 import type { RouterContext } from '../app/router-context';
 import { cssVariablesResolver, theme } from '../app/theme';
 import { shellGuard } from '../boot/shell-guard';
@@ -35,6 +35,7 @@ import { InviteView } from '../views/invites/invite-page';
 import { LandingView } from '../views/landing/landing-page';
 import { OnboardingSteps } from '../views/onboarding/onboarding-flow';
 import { prerenderConfig } from './build-config';
+import { describeRoute } from './descriptions';
 import { errorScreens } from './error-screens';
 
 /**
@@ -56,6 +57,8 @@ export interface PrerenderedRoute {
   heading: string;
   /** The document title, as the app sets it ('{product name} | Segment'). */
   title: string;
+  /** The meta description of the screen (src/prerender/descriptions.ts). */
+  description: string;
 }
 
 /** A storage with nothing in it: a first visit has no draft and no stored invite. */
@@ -254,5 +257,6 @@ export async function prerenderRoute(
   actors.session.stop();
   const intl = createIntl({ locale, defaultLocale, messages: options.messages ?? {} });
   const title = buildTitle(intl, config.app.productName, path);
-  return { path, html, heading: headingOf(html), title };
+  const description = describeRoute(intl, config.app.productName?.trim() || defaultProductName, path);
+  return { path, html, heading: headingOf(html), title, description };
 }

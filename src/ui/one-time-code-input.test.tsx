@@ -77,7 +77,22 @@ describe('OneTimeCodeInput', () => {
     );
     const first = boxes()[0] as HTMLInputElement;
     expect(first.getAttribute('aria-invalid')).toBe('true');
-    const describedBy = first.getAttribute('aria-describedby') ?? '';
-    expect(document.getElementById(describedBy)?.textContent).toBe('Invalid pin');
+    const message = first.getAttribute('aria-errormessage') ?? '';
+    expect(document.getElementById(message)?.textContent).toBe('Invalid pin');
+    const group = screen.getByRole('group');
+    expect(document.getElementById(group.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Invalid pin',
+    );
+  });
+
+  it('gives every box its own id, and its label names the group and the first box (HTML conformance)', () => {
+    renderWithProviders(<Harness type="number" />);
+    const ids = boxes().map((b) => b.id);
+    expect(new Set(ids).size).toBe(4);
+    expect(ids.every((id) => document.querySelectorAll(`[id="${id}"]`).length === 1)).toBe(true);
+    const label = screen.getByText('Code');
+    expect(label.tagName).toBe('LABEL');
+    expect(label.getAttribute('for')).toBe(ids[0]);
+    expect(screen.getByRole('group', { name: 'Code' }).contains(boxes()[3] as HTMLInputElement)).toBe(true);
   });
 });

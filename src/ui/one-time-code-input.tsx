@@ -1,4 +1,4 @@
-import { Input, PinInput } from '@mantine/core';
+import { Box, Input, PinInput } from '@mantine/core';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 
@@ -54,15 +54,18 @@ export function OneTimeCodeInput({
       },
       { position: index + 1, length },
     );
+  const labelId = `${baseId}-label`;
+  // Not Input.Wrapper: its context gives every box the wrapper's one id (a duplicate id per box)
+  // and points its label at no control. The label names the group of boxes and is the label of
+  // the first box; each box keeps its own name (docs/decisions/121-conformance-fixes.md).
   return (
-    <Input.Wrapper
-      label={label}
-      error={error}
-      labelProps={{ htmlFor: `${baseId}-0` }}
-      errorProps={{ id: errorId }}
-      // Lets the prerendered page move on to the next box before the app is ready (src/boot).
-      data-code-boxes=""
-    >
+    // Lets the prerendered page move on to the next box before the app is ready (src/boot).
+    <Box data-code-boxes="">
+      {label ? (
+        <Input.Label htmlFor={`${baseId}-0`} id={labelId}>
+          {label}
+        </Input.Label>
+      ) : null}
       <PinInput
         id={baseId}
         name={name}
@@ -78,13 +81,18 @@ export function OneTimeCodeInput({
         disabled={disabled}
         readOnly={readOnly}
         error={Boolean(error)}
+        aria-labelledby={label ? labelId : undefined}
+        aria-describedby={error ? errorId : undefined}
         getInputProps={(index) => ({
           id: `${baseId}-${index}`,
           'aria-label': boxLabel(index),
           'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? errorId : undefined,
+          // Mantine sets each box's aria-describedby from an Input.Wrapper (none here, so it would
+          // be undefined): the error is the boxes' error message and describes their group.
+          'aria-errormessage': error ? errorId : undefined,
         })}
       />
-    </Input.Wrapper>
+      {error ? <Input.Error id={errorId}>{error}</Input.Error> : null}
+    </Box>
   );
 }

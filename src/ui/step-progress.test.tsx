@@ -10,6 +10,8 @@ describe('StepProgress', () => {
   it('shows the current step of the total', () => {
     renderWithProviders(<StepProgress current={2} total={3} />);
     expect(current().getAttribute('aria-label')).toBe('Step 2 of 3');
+    // A name needs a role (a div's aria-label is ignored): the group is named by it.
+    expect(screen.getByRole('group', { name: 'Step 2 of 3' })).toBe(current());
     expect(current().getAttribute('data-current-step')).toBe('2');
     expect(document.querySelectorAll('.mantine-Stepper-step')).toHaveLength(3);
     expect(document.querySelectorAll('[data-completed]').length).toBeGreaterThanOrEqual(1);

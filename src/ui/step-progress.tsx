@@ -40,6 +40,8 @@ export function StepProgress({ current, total, labels, ...rest }: StepProgressPr
       allowNextStepsSelect={false}
       {...rest}
       active={step - 1}
+      // A name needs a role: a div's aria-label is ignored (docs/decisions/121-conformance-fixes.md).
+      role="group"
       aria-label={label}
       data-current-step={step}
       data-total-steps={count}

@@ -1,6 +1,7 @@
 /**
  * What a signed-out first visit fetches before the network is idle, file by file (a benchmark:
- * it prints figures). gzip -9 of each JS and CSS body, as the first-visit budget counts them.
+ * it prints figures). gzip -9 of the page and of each JS and CSS body, as the first-visit budget
+ * counts them (decision 123: the page's inline CSS and script count like the files).
  *
  *   npx vite build --logLevel error
  *   npx tsx tests/bench/first-visit-bytes.ts [--paths /,/onboarding] [--dist dist]
@@ -31,7 +32,7 @@ try {
     const files: Array<Promise<{ name: string; gz: number }>> = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
-      if (!/\.(js|css)$/.test(url.pathname)) return;
+      if (!/\.(js|css)$/.test(url.pathname) && response.request().resourceType() !== 'document') return;
       files.push(
         response
           .body()
@@ -44,7 +45,7 @@ try {
     const list = (await Promise.all(files)).sort((a, b) => b.gz - a.gz);
     const total = list.reduce((sum, f) => sum + f.gz, 0);
     console.log(
-      `\n${path}: ${(total / 1024).toFixed(1)} KB gz JS+CSS in ${list.length} files (DOM ${html} chars)`,
+      `\n${path}: ${(total / 1024).toFixed(1)} KB gz page+JS+CSS in ${list.length} files (DOM ${html} chars)`,
     );
     for (const f of list) console.log(`  ${(f.gz / 1024).toFixed(1).padStart(6)} KB  ${f.name}`);
     await context.close();

@@ -5,6 +5,8 @@ import { FormattedMessage } from 'react-intl';
 export interface FailureActionsProps {
   /** Try again: what is tried again is the screen's to say. */
   onRetry: () => void;
+  /** Data attributes for the group (what failed, by kind: tests and support read them). */
+  data?: Record<`data-${string}`, string>;
   /** Try again is under way (the button shows busy and waits). */
   retrying?: boolean;
   /** Names the retry button for tests: `<testId>-retry`. */

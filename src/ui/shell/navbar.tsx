@@ -1,4 +1,13 @@
-import { Box, Burger, Collapse, Group, type MantineBreakpoint, Stack, useMantineTheme } from '@mantine/core';
+import {
+  Box,
+  Burger,
+  Collapse,
+  Group,
+  type MantineBreakpoint,
+  Stack,
+  UnstyledButton,
+  useMantineTheme,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useId, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -178,15 +187,26 @@ export function Navbar({
           ) : null}
           {account}
           {!expanded && hasMenuItems ? (
-            <Burger
-              opened={opened}
+            // Mantine's Burger, with its classes, but its lines in a span: Burger renders a div in
+            // its button, which HTML does not allow (docs/decisions/121-conformance-fixes.md).
+            <UnstyledButton
+              className={`${Burger.classes.root} mantine-Burger-root`}
               onClick={toggle}
               aria-label={intl.formatMessage(messages.toggle)}
               aria-expanded={opened}
               aria-controls={collapseId}
-              transitionDuration={collapseAnimationMs}
-              size="sm"
-            />
+              data-menu-toggle=""
+              style={{
+                '--burger-size': 'var(--burger-size-sm)',
+                '--burger-transition-duration': `${collapseAnimationMs}ms`,
+              }}
+            >
+              <Box
+                component="span"
+                className={`${Burger.classes.burger} mantine-Burger-burger`}
+                mod={['reduce-motion', { opened }]}
+              />
+            </UnstyledButton>
           ) : null}
         </Group>
       </Group>
