@@ -77,11 +77,21 @@ export async function validateHtml(html: string, source: string): Promise<string
  * the axe-core script the atlas adds) is not the app's and is left out.
  */
 export async function validateRendered(bodyHtml: string, source: string): Promise<string[]> {
-  return validateHtml(
+  const found = await validateHtml(
     `<!doctype html>\n<html lang="en-AU">\n<head>\n<meta charset="utf-8">\n<title>${source}</title>\n</head>\n${bodyHtml}\n</html>\n`,
     source,
   );
+  return found.filter((message) => !mantineInlineStyle.test(message));
 }
+
+/**
+ * The one exception of a rendered state (decision 120): Mantine's SimpleGrid (the spec's card grid)
+ * renders its grid variables as a `<style>` beside itself at run time (InlineStyles), and Mantine
+ * offers no way to put it in the head. Browsers apply it; the served pages, which both checkers see
+ * whole, carry no `<style>` in the body (the prerender moves Mantine's into the head).
+ */
+const mantineInlineStyle =
+  /element-permitted-content: <style> element is not permitted as content under <div>/;
 
 export function htmlFilesOf(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
