@@ -35,6 +35,7 @@ import { StrictMode, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { EventObject } from 'xstate';
 import { generatePaths, type MachinePath } from '../../tests/support/paths';
+import type { ShotsManifest as AtlasShots } from '../atlas';
 import { defaultAtlasMachines, withoutAtlasScreen } from '../atlas/names';
 import { type CatalogEntry, catalog } from './catalog';
 import { Chart } from './chart';
@@ -69,19 +70,9 @@ function journeysOf(entry: CatalogEntry, all: boolean): Journey[] {
   }));
 }
 
-/** The atlas's photographs by state (build/atlas/shots.json, written by scripts/atlas.ts). */
-interface ShotsManifest {
-  /** null: `npm run atlas` has not run yet. */
-  machines: null | Record<
-    string,
-    Array<{
-      key: string;
-      value: unknown;
-      anchor: string;
-      shots: Array<{ locale: string; width: number; file: string }>;
-    }>
-  >;
-}
+/** The atlas's photographs by state (build/atlas/shots.json, written by scripts/atlas.ts); `machines`
+ * null: `npm run atlas` has not run yet. */
+type ShotsManifest = { machines: AtlasShots['machines'] | null };
 
 const ATLAS = '../atlas-photos/';
 

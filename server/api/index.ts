@@ -7,6 +7,7 @@ import type {
   Profile,
   RegionKey,
 } from '#machines/domain';
+import type { DeploymentSettings } from '../../deploy/settings';
 import { BodyError, readJsonBody, sendJson } from '../http-util';
 import { sendVerificationEmail } from '../mail';
 import type { Repo } from '../repo';
@@ -36,15 +37,17 @@ export interface ApiOptions {
   cacheLocation: 'memory' | 'localstorage';
   activationDelayMs: number;
   scheduleActivation(practiceKey: string, at: Date): void;
-  site: {
-    productName: string;
-    productDomain: string;
-    marketingSiteUrl: string;
-    supportEmail: string;
-    supportUrl: string;
-    termsUrl: string;
-    privacyUrl: string;
-  };
+  /** The site settings of the deployment (deploy/settings.ts), as /api/clientconfig/app serves them. */
+  site: Pick<
+    DeploymentSettings,
+    | 'productName'
+    | 'productDomain'
+    | 'marketingSiteUrl'
+    | 'supportEmail'
+    | 'supportUrl'
+    | 'termsUrl'
+    | 'privacyUrl'
+  >;
 }
 
 type Auth = 'required' | 'optional' | 'none';
