@@ -60,7 +60,15 @@ export default defineConfig({
     cssCodeSplit: false,
     // Every browser the app supports knows <link rel="modulepreload"> (Chrome 66, Safari 17,
     // Firefox 115); the polyfill would only weigh on the entry (decision 058).
-    modulePreload: { polyfill: false },
+    // A lazily loaded part's JavaScript is never <link rel="modulepreload">ed from script: WebKit keeps
+    // a failed modulepreload in its memory cache across a reload, so a screen opened offline would
+    // fail again in the document loaded afresh (decision 106). The first screen's chunks stay
+    // preloaded from the HTML; a lazy part's static imports are fetched when its chunk is parsed.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+    },
     // The boot's layers as three chunks (scripts/vite-boot-chunks.ts, decision 058).
     rolldownOptions: { output: { codeSplitting: { groups: boot.groups } } },
   },

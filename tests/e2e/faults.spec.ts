@@ -269,6 +269,14 @@ it.describe('faults', () => {
     it.setTimeout(120_000);
     const network = await controllableNetwork(page, context);
     await signInAsEmma(page);
+    const modulePreloads = () =>
+      page.evaluate(() =>
+        Array.from(
+          document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
+          (link) => link.href,
+        ),
+      );
+    const preloadedByTheHtml = await modulePreloads();
 
     await network.cut();
     const cutAt = Date.now();
@@ -287,6 +295,9 @@ it.describe('faults', () => {
       'mailto:support@practice-portal.example',
     );
     await expect(page.getByTestId('visit-us')).toBeVisible();
+    // The failed screen's JavaScript was never <link rel="modulepreload">ed by script: WebKit keeps a
+    // failed modulepreload in its memory cache across the reload below (decision 106).
+    expect(await modulePreloads()).toEqual(preloadedByTheHtml);
 
     // Offline 10 s in all.
     await page.waitForTimeout(Math.max(0, 10_000 - (Date.now() - cutAt)));

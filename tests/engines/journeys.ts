@@ -153,10 +153,6 @@ export const journeys: Journey[] = [
   },
   {
     name: 'sign-in chooser → provider → back signed in; a network cut with recovery, a screen opened offline loads by itself',
-    knownFailing: {
-      webkit:
-        'open defect (issue 23): after the network returns the code recovery reloads /onboarding, and the reloaded page ends on a failure screen that is not the route error screen (decision 105)',
-    },
     async run({ page, stack }) {
       await page.goto(`${stack.appUrl}/`);
       await appTookOver(page);
