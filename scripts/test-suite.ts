@@ -2,7 +2,7 @@
  * `npm test`: every check of the repository, in stages (decision 140). Within a stage the jobs
  * run side by side (at most `--jobs` at a time, the longest first); a stage starts only when the
  * one before it passed, as the old `a && b && …` chain did. Each job's output is printed whole when
- * it ends (never interleaved), then a table of the jobs' times; the exit code is 1 when any job
+ * it ends (never interleaved; a job that runs alone, such as Playwright, shows it as it comes), then a table of the jobs' times; the exit code is 1 when any job
  * failed (the failed jobs are named).
  *
  *   0. the build: `scripts/ensure-build.ts` (nothing to do after `npm ci`, whose `prepare` built)
@@ -67,13 +67,15 @@ interface Result {
   seconds: number;
 }
 
-function run(job: Job): Promise<Result> {
+/** Runs a job; its output is kept and printed whole at its end, or shown as it comes (`stream`). */
+function run(job: Job, stream: boolean): Promise<Result> {
   const started = performance.now();
   const [command, ...args] = job.argv ?? ['npm', 'run', '--silent', job.name];
+  if (stream) process.stdout.write(`\n━━ ${job.name}\n`);
   return new Promise((resolve) => {
     const child = spawn(command ?? 'npm', args, {
       cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', stream ? 'inherit' : 'pipe', stream ? 'inherit' : 'pipe'],
       env: process.env,
     });
     running.add(child);
@@ -92,12 +94,17 @@ function run(job: Job): Promise<Result> {
   });
 }
 
-/** Runs a stage's jobs, at most `limit` at a time, in the order given. */
+/**
+ * Runs a stage's jobs, at most `limit` at a time, in the order given. A job that runs alone (a
+ * stage of one, or `--jobs 1`) shows its output as it comes.
+ */
 async function runStage(jobs: Job[], limit: number): Promise<Result[]> {
   const results: Result[] = [];
   const queue = [...jobs];
   const lanes = Array.from({ length: Math.min(limit, queue.length) }, async () => {
-    for (let job = queue.shift(); job; job = queue.shift()) results.push(await run(job));
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      results.push(await run(job, limit === 1 || jobs.length === 1));
+    }
   });
   await Promise.all(lanes);
   return results;
