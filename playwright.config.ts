@@ -21,7 +21,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // Two workers on two cores (decision 140); E2E_WORKERS overrides it for a machine with more.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   // One retry on CI only: a test that passes on its retry is reported as flaky in the list (decision 055).
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
@@ -35,7 +36,10 @@ export default defineConfig({
       args: chromiumArgs,
     },
     // A failed test keeps its trace and a screenshot in test-results/ (`npx playwright show-trace`).
-    trace: 'retain-on-failure',
+    // The trace is recorded for every test and dropped when it passes, so it keeps what costs
+    // little (actions, DOM snapshots, network) and not the screencast, which encodes frames all
+    // through every test (decision 140); the final screenshot of a failure is still taken.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     video: 'off',
     actionTimeout: 10_000,

@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from '@playwri
 import { chromiumArgs } from '../../playwright.config';
 import type { Stack, StackOptions } from '../../server/stack';
 import { uniqueEmail } from '../support/stack';
-import { expect, startE2eStack, test, watchConsole } from './fixtures';
+import { expect, rawErrorText, startE2eStack, test, watchConsole, watchForRawError } from './fixtures';
 
 /**
  * Sign-in, session and email verification end to end in Chromium against the local stack
@@ -74,6 +74,16 @@ const it = test.extend<{ stackOptions: StackOptions; app: Harness }>({
     await use(app);
     expect(app.errors, 'console errors during the test').toEqual([]);
     await app.close();
+  },
+  // The harness's watchers (tests/e2e/fixtures.ts) on the browser these tests use: the app's
+  // context, not the default page, which no test here opens (creating it per test cost a context
+  // and a page, and a worker's stack and browser, for nothing; decision 140).
+  // (Both stay automatic: an override keeps the fixture's `auto`.)
+  consoleErrors: async ({ app }, use) => use(app.errors),
+  rawErrors: async ({ app }, use) => {
+    const seen = await watchForRawError(app.context);
+    await use(seen);
+    expect(seen, `"${rawErrorText}" (the router's raw error screen) appeared`).toEqual([]);
   },
 });
 

@@ -1,13 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureBuild } from '../../scripts/ensure-build';
 
-/** Builds the app once for the whole run (skip with E2E_SKIP_BUILD=1 when dist/ is fresh). */
-export default function globalSetup(): void {
+/**
+ * Builds the app once for the whole run, and only when dist/ is missing or stale: the same check
+ * as `npm start`, `npm run html:check` and `npm run test:engines` (scripts/ensure-build.ts, the
+ * inputs the last build recorded in dist/build-inputs.json), so `npm ci` (whose `prepare` builds)
+ * followed by `npm test` builds the app once, not once per phase (decision 140).
+ * `E2E_SKIP_BUILD=1` skips even the check when dist/ exists.
+ */
+export default async function globalSetup(): Promise<void> {
   const root = join(import.meta.dirname, '../..');
   if (process.env.E2E_SKIP_BUILD === '1' && existsSync(join(root, 'dist/index.html'))) return;
-  execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  await ensureBuild((line) => console.log(line));
 }

@@ -1,0 +1,144 @@
+/**
+ * `npm test`: every check of the repository, in stages (decision 140). Within a stage the jobs
+ * run side by side (at most `--jobs` at a time, two by default, the longest first: Vitest, which
+ * itself runs two files at a time, beside the other checks one after another); a stage starts only when the
+ * one before it passed, as the old `a && b && …` chain did. Each job's output is printed whole when
+ * it ends (never interleaved; a job that runs alone, such as Playwright, shows it as it comes), then a table of the jobs' times; the exit code is 1 when any job
+ * failed (the failed jobs are named).
+ *
+ *   0. the build: `scripts/ensure-build.ts` (nothing to do after `npm ci`, whose `prepare` built)
+ *   1. the checks that need no browser stack of their own, side by side: lint, typecheck,
+ *      i18n:check, diagrams:check, test:unit, bench:bundle, html:check
+ *   2. test:e2e (Playwright; its global setup finds the build fresh)
+ *   3. test:engines (Firefox and WebKit journeys)
+ *
+ *   tsx scripts/test-suite.ts              all of it (`npm test`)
+ *   tsx scripts/test-suite.ts --jobs 1     one job at a time (the old sequential run, to compare)
+ *   tsx scripts/test-suite.ts --only lint,typecheck   just these jobs, in their stages
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+
+interface Job {
+  name: string;
+  /** The command, run by npm (`npm run <script>`) unless `argv` is given. */
+  argv?: string[];
+}
+
+/** Stages in order; the first job of a stage is the longest and starts first. */
+const stages: Job[][] = [
+  [{ name: 'build', argv: [process.execPath, '--import', 'tsx', 'scripts/ensure-build.ts'] }],
+  [
+    { name: 'test:unit' },
+    { name: 'typecheck' },
+    { name: 'bench:bundle' },
+    { name: 'html:check' },
+    { name: 'diagrams:check' },
+    { name: 'lint' },
+    { name: 'i18n:check' },
+  ],
+  [{ name: 'test:e2e' }],
+  [{ name: 'test:engines' }],
+];
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+const jobsLimit = Math.max(1, Number(option('--jobs') ?? 2) || 2);
+const only = option('--only')
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+
+const running = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const child of running) child.kill(signal);
+    process.exit(130);
+  });
+}
+
+interface Result {
+  name: string;
+  ok: boolean;
+  seconds: number;
+}
+
+/** Runs a job; its output is kept and printed whole at its end, or shown as it comes (`stream`). */
+function run(job: Job, stream: boolean): Promise<Result> {
+  const started = performance.now();
+  const [command, ...args] = job.argv ?? ['npm', 'run', '--silent', job.name];
+  if (stream) process.stdout.write(`\n━━ ${job.name}\n`);
+  return new Promise((resolve) => {
+    const child = spawn(command ?? 'npm', args, {
+      cwd: root,
+      stdio: ['ignore', stream ? 'inherit' : 'pipe', stream ? 'inherit' : 'pipe'],
+      env: process.env,
+    });
+    running.add(child);
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const finish = (ok: boolean, note = '') => {
+      running.delete(child);
+      const seconds = (performance.now() - started) / 1000;
+      process.stdout.write(`\n━━ ${job.name} ${ok ? 'passed' : 'FAILED'} (${seconds.toFixed(0)} s)${note}\n`);
+      process.stdout.write(Buffer.concat(output));
+      resolve({ name: job.name, ok, seconds });
+    };
+    child.on('error', (error) => finish(false, `: ${error.message}`));
+    child.on('close', (code, signal) => finish(code === 0, signal ? `: stopped by ${signal}` : ''));
+  });
+}
+
+/**
+ * Runs a stage's jobs, at most `limit` at a time, in the order given. A job that runs alone (a
+ * stage of one, or `--jobs 1`) shows its output as it comes.
+ */
+async function runStage(jobs: Job[], limit: number): Promise<Result[]> {
+  const results: Result[] = [];
+  const queue = [...jobs];
+  const lanes = Array.from({ length: Math.min(limit, queue.length) }, async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      results.push(await run(job, limit === 1 || jobs.length === 1));
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+const suiteStarted = performance.now();
+const results: Result[] = [];
+const stageTimes: string[] = [];
+let failed = false;
+for (const [index, stage] of stages.entries()) {
+  const jobs = only ? stage.filter((job) => only.includes(job.name)) : stage;
+  if (jobs.length === 0) continue;
+  const started = performance.now();
+  process.stdout.write(`\n▶ stage ${index}: ${jobs.map((job) => job.name).join(', ')}\n`);
+  const stageResults = await runStage(jobs, jobsLimit);
+  results.push(...stageResults);
+  stageTimes.push(`stage ${index}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  if (stageResults.some((result) => !result.ok)) {
+    failed = true;
+    break;
+  }
+}
+
+const total = (performance.now() - suiteStarted) / 1000;
+process.stdout.write('\n━━ suite\n');
+for (const result of results) {
+  process.stdout.write(
+    `  ${result.ok ? '✓' : '✘'} ${result.name.padEnd(16)} ${result.seconds.toFixed(0).padStart(5)} s\n`,
+  );
+}
+process.stdout.write(`  ${stageTimes.join(', ')}; total ${total.toFixed(0)} s (--jobs ${jobsLimit})\n`);
+if (failed) {
+  const names = results.filter((result) => !result.ok).map((result) => result.name);
+  process.stdout.write(`npm test: failed: ${names.join(', ')}; later stages were not run\n`);
+  process.exit(1);
+}
