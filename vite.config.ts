@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { basename, relative } from 'node:path';
+import formatjs from '@formatjs/unplugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bootChunks } from './scripts/vite-boot-chunks';
 import { hostingPlugin } from './scripts/vite-hosting';
-import { icuCatalogs, messagesInCode } from './scripts/vite-icu-catalogs';
+import { formatjsOptions, icuCatalogs } from './scripts/vite-icu-catalogs';
 import { intlShippedLocales } from './scripts/vite-intl-locales';
 import { mantineComponentCss } from './scripts/vite-mantine-css';
 import { metaJsonPlugin } from './scripts/vite-meta-plugin';
@@ -28,7 +29,7 @@ const stackUrl = process.env.STACK_URL ?? 'http://localhost:4000';
 export default defineConfig({
   plugins: [
     icuCatalogs(),
-    messagesInCode(),
+    formatjs(formatjsOptions),
     intlShippedLocales(),
     mantineComponentCss(),
     boot.plugin,
