@@ -56,13 +56,13 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     assetsInlineLimit: 0,
-    // One stylesheet (docs/decisions/057-one-stylesheet.md): inlined whole in the prerendered pages,
-    // linked from the SPA fallback; no chunk loads a stylesheet at run time.
+    // One stylesheet (docs/decisions/123-critical-css.md): the prerendered pages inline its critical
+    // part and add it after the first paint; no chunk loads a stylesheet at run time.
     cssCodeSplit: false,
     // Every browser the app supports knows <link rel="modulepreload"> (Chrome 66, Safari 17,
-    // Firefox 115); the polyfill would only weigh on the entry (decision 058).
+    // Firefox 115); the polyfill would only weigh on the entry (decision 181).
     modulePreload: { polyfill: false },
-    // The boot's layers as three chunks (scripts/vite-boot-chunks.ts, decision 058).
+    // The boot's layers as chunks, read from the module graph (scripts/vite-boot-chunks.ts, decision 181).
     rolldownOptions: { output: { codeSplitting: { groups: boot.groups } } },
   },
 });
