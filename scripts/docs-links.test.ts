@@ -16,7 +16,7 @@ const self = relative(root, import.meta.filename);
 function filesUnder(dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (skipped.has(entry.name)) continue;
+    if (skipped.has(entry.name) || (entry.name.startsWith('.') && entry.name !== '.ci')) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...filesUnder(path));
     else if (textFile.test(entry.name) && entry.name !== 'package-lock.json') out.push(path);
