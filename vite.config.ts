@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { basename, relative } from 'node:path';
+import formatjs from '@formatjs/unplugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bootChunks } from './scripts/vite-boot-chunks';
 import { hostingPlugin } from './scripts/vite-hosting';
-import { icuCatalogs, messagesInCode } from './scripts/vite-icu-catalogs';
+import { formatjsOptions, icuCatalogs } from './scripts/vite-icu-catalogs';
 import { intlShippedLocales } from './scripts/vite-intl-locales';
 import { mantineComponentCss } from './scripts/vite-mantine-css';
 import { metaJsonPlugin } from './scripts/vite-meta-plugin';
@@ -28,7 +29,7 @@ const stackUrl = process.env.STACK_URL ?? 'http://localhost:4000';
 export default defineConfig({
   plugins: [
     icuCatalogs(),
-    messagesInCode(),
+    formatjs(formatjsOptions),
     intlShippedLocales(),
     mantineComponentCss(),
     boot.plugin,
@@ -55,11 +56,11 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     assetsInlineLimit: 0,
-    // One stylesheet (docs/decisions/057-one-stylesheet.md): inlined whole in the prerendered pages,
-    // linked from the SPA fallback; no chunk loads a stylesheet at run time.
+    // One stylesheet (docs/decisions/123-critical-css.md): the prerendered pages inline its critical
+    // part and add it after the first paint; no chunk loads a stylesheet at run time.
     cssCodeSplit: false,
     // Every browser the app supports knows <link rel="modulepreload"> (Chrome 66, Safari 17,
-    // Firefox 115); the polyfill would only weigh on the entry (decision 058).
+    // Firefox 115); the polyfill would only weigh on the entry (decision 181).
     // A lazily loaded part's JavaScript is never <link rel="modulepreload">ed from script: WebKit keeps
     // a failed modulepreload in its memory cache across a reload, so a screen opened offline would
     // fail again in the document loaded afresh (decision 106). The first screen's chunks stay
@@ -69,7 +70,7 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostType }) =>
         hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
     },
-    // The boot's layers as three chunks (scripts/vite-boot-chunks.ts, decision 058).
+    // The boot's layers as chunks, read from the module graph (scripts/vite-boot-chunks.ts, decision 181).
     rolldownOptions: { output: { codeSplitting: { groups: boot.groups } } },
   },
 });

@@ -93,7 +93,7 @@ export const authConstants = {
 
 /**
  * Onboarding thank-you page (spec §2: redirect once the practice appears in the user's practice
- * list). The spec gives no numbers; see docs/decisions/onboarding.md. Polling runs only while the
+ * list). The spec gives no numbers; see docs/decisions/100-onboarding-route-owns-its-actor.md. Polling runs only while the
  * real-time connection is down.
  */
 export const onboardingDelays = {

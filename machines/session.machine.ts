@@ -403,7 +403,7 @@ export function selectIsProviderUnreachable(snapshot: SessionSnapshot): boolean 
 export type SignInProgress = 'waiting' | 'redirecting' | 'failed';
 
 /**
- * What a signed-in-only route shows while its guard is pending (docs/decisions/022):
+ * What a signed-in-only route shows while its guard is pending (docs/decisions/022-guard-sign-in-pending.md):
  * 'redirecting' while the browser leaves for the identity provider, 'failed' when the session
  * is back in signedOut with an error code (the redirect login could not start), else 'waiting'
  * (the session is still being established).

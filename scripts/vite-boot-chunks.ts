@@ -3,90 +3,179 @@ import type { Plugin } from 'vite';
 import { mantineImportsOf, mantineModulesFor } from './vite-mantine-css';
 
 /**
- * The chunks of the boot (docs/decisions/058-boot-chunks.md). The entry (src/main.tsx) loads the
- * app after the first paint in three layers, one task each: React's renderer, the libraries of the
- * first screen (src/boot/libraries/), then the app (src/boot/start.tsx). Left to itself, the
- * bundler splits what those layers share with the lazy screens into some thirty small common
- * chunks (one per Mantine component, one per shared helper): thirty requests, thirty modulepreload
- * hints appended at boot, and gzip working on small files (each compresses worse alone).
+ * The chunks of the boot (docs/decisions/181-boot-chunks-from-the-module-graph.md). The entry
+ * (src/main.tsx) loads the app after the first paint in layers, one task each: React's renderer,
+ * the libraries of the first screen (src/boot/libraries/state, router, ui), then the app
+ * (src/boot/start.tsx); a screen with a form first loads the forms' layer
+ * (src/boot/libraries/forms.ts). Left to itself, the bundler splits what those layers share with the
+ * lazy screens into some thirty small common chunks: thirty requests and modulepreload hints, and
+ * gzip working on small files. Here each layer is one chunk, and what goes in it is read from the
+ * module graph, never from a list of package names:
  *
- * Here each layer is one chunk:
- * - `react-dom`: react, react-dom and the scheduler;
- * - `lib-state`, `lib-router`, `lib-ui`: one chunk per layer of src/boot/libraries/ (XState and
- *   react-intl; the router; Mantine), each library whole (the first screen uses most of what the
- *   app uses of them) except Mantine: its modules that the first screen's own modules reach through
- *   the names they import (Mantine's index re-exports every component, so it is followed by name,
- *   as scripts/vite-mantine-css.ts does for the styles);
- * - `app`: the app's own modules that src/boot/start.tsx and the `/` screen import, statically.
- * What the entry itself imports statically stays in the entry; what only a lazy screen imports
- * stays with that screen (forms, the SignalR client and the identity provider's SDK included).
+ * - `react-dom`, `lib-state`, `lib-router` (the boot's order): each takes, whole, every package its
+ *   root reaches statically that no earlier layer took. Whole, because the first screen uses most
+ *   of what the app uses of them, and leftovers would be small chunks.
+ * - `lib-ui`: Mantine's index re-exports every component, so `@mantine/core` is followed by name:
+ *   the modules that the first screen's own imports reach (as scripts/vite-mantine-css.ts does for
+ *   the styles), with what they import.
+ * - `app`: the app's own modules reached statically from src/boot/start.tsx and the `/` screen,
+ *   without the entry's own modules, which stay in the entry.
+ * - `forms`: the app's src/forms and src/validation and src/boot/libraries/forms.ts, the libraries
+ *   they import themselves (Formik, yup), and every library module whose importers are all in the
+ *   layer (what those bring, at whatever version: read from the importers, not from a list).
+ * What only a lazy screen imports stays with that screen (SignalR, the identity provider's SDK).
  */
 
-/** The first screen's code, besides the entry: the app, its libraries and the `/` screen. */
-const roots = [
-  '/src/boot/start.tsx',
-  ...['state', 'router', 'ui'].map((layer) => `/src/boot/libraries/${layer}.ts`),
-  '/src/app/screens/landing.tsx',
-];
-const entryModule = '/src/main.tsx';
-const nodeModule = /[\\/]node_modules[\\/]/;
-const reactDom = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
-/** Libraries taken whole into `libraries`. */
-const wholeLibraries =
-  /[\\/]node_modules[\\/](@tanstack[\\/](router-core|react-router|history|store|react-store)|xstate|@xstate[\\/]react|react-intl|@formatjs[\\/][^\\/]+|intl-messageformat|use-sync-external-store|clsx)[\\/]/;
+type Layer = 'react-dom' | 'state' | 'router' | 'ui';
 
-/** Form libraries (Formik, yup and what they bring). */
-const formLibraries =
-  /[\\/]node_modules[\\/](formik|yup|lodash-es|lodash|react-number-format|property-expr|tiny-case|toposort|deepmerge|react-fast-compare|hoist-non-react-statics|tiny-warning)[\\/]/;
-const bootLayer = /[\\/]src[\\/]boot[\\/]libraries[\\/](state|router|ui)\.ts$/;
-/** The boot layer (src/boot/libraries/<layer>.ts) a library module belongs to. */
-function layerOf(id: string): string {
-  const own = bootLayer.exec(id)?.[1];
-  if (own) return own;
-  if (
-    /[\\/]node_modules[\\/](xstate|@xstate|use-sync-external-store|react-intl|@formatjs|intl-messageformat)[\\/]/.test(
-      id,
-    )
-  )
-    return 'state';
-  if (/[\\/]node_modules[\\/]@tanstack[\\/]/.test(id)) return 'router';
-  return 'ui';
+/** Each layer's root, in the order the boot evaluates them. */
+const layerRoots: ReadonlyArray<readonly [Layer, string]> = [
+  ['react-dom', '/node_modules/react-dom/client.js'],
+  ['state', '/src/boot/libraries/state.ts'],
+  ['router', '/src/boot/libraries/router.ts'],
+  ['ui', '/src/boot/libraries/ui.ts'],
+];
+/** The first screen's own code, besides the entry: the app and the `/` screen. */
+const appRoots = ['/src/boot/start.tsx', '/src/app/screens/landing.tsx'];
+const entryModule = '/src/main.tsx';
+const formsRoot = '/src/boot/libraries/forms.ts';
+const formsCode = /[\\/]src[\\/](forms|validation)[\\/]/;
+const mantine = '@mantine/core';
+
+/** The package a module belongs to (its innermost node_modules folder), or null for the app's. */
+export function packageOf(id: string): string | null {
+  const match = /.*[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(id);
+  return match ? match[1]!.replace(/\\/g, '/') : null;
 }
 
-export function bootChunks() {
-  const imports = new Map<string, readonly string[]>();
-  let sets: { entry: Set<string>; app: Set<string>; mantine: Set<string> } | undefined;
+export interface BootSets {
+  /** Package name → the layer that takes it whole. */
+  packages: Map<string, Layer>;
+  /** Mantine's modules the first screen reaches by name (`lib-ui`). */
+  mantine: Set<string>;
+  /** Those and the library modules they reach (kept out of the forms' layer). */
+  ui: Set<string>;
+  /** The entry's own modules (the app's, reached statically from src/main.tsx). */
+  entry: Set<string>;
+  /** The app's own modules of the first screen (the `app` chunk). */
+  app: Set<string>;
+  /** The forms' layer: its own code and the library modules imported only from within it. */
+  forms: Set<string>;
+}
 
-  /** The app's own modules reached statically from `starts` (libraries are not followed). */
-  const appClosure = (starts: string[]): Set<string> => {
-    const seen = new Set<string>();
-    const stack = [...starts];
-    while (stack.length > 0) {
-      const id = stack.pop()!;
-      if (seen.has(id) || nodeModule.test(id) || id.startsWith('\0')) continue;
-      seen.add(id);
-      stack.push(...(imports.get(id) ?? []));
-    }
-    return seen;
-  };
+/**
+ * The sets, from the module graph (`imports`: module id → statically imported ids) and the names
+ * the first screen imports from Mantine (`mantineNames`). Pure, so a test can give it a graph.
+ */
+export function bootSets(
+  imports: ReadonlyMap<string, readonly string[]>,
+  mantineNames: (appModules: Iterable<string>) => string[],
+): BootSets {
   const idOf = (suffix: string) => {
     const id = [...imports.keys()].find((candidate) => candidate.endsWith(suffix));
     if (!id) throw new Error(`boot chunks: ${suffix} is not in the module graph`);
     return id;
   };
-  /** Computed once, when the bundler first asks: the module graph is complete by then. */
-  const known = () => {
-    if (!sets) {
-      const entry = appClosure([idOf(entryModule)]);
-      const app = new Set([...appClosure(roots.map(idOf))].filter((id) => !entry.has(id)));
-      const names = new Set<string>();
-      for (const id of app) {
-        if (!/\.[jt]sx?$/.test(id)) continue;
-        for (const name of mantineImportsOf(readFileSync(id, 'utf8'))) names.add(name);
-      }
-      sets = { entry, app, mantine: new Set(mantineModulesFor([...names, 'MantineProvider'])) };
+  /** Modules reached statically from `starts`; `enter` says whether to follow a module. */
+  const closure = (starts: Iterable<string>, enter: (id: string) => boolean): Set<string> => {
+    const seen = new Set<string>();
+    const stack = [...starts];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (seen.has(id) || id.startsWith('\0') || !enter(id)) continue;
+      seen.add(id);
+      stack.push(...(imports.get(id) ?? []));
     }
+    return seen;
+  };
+  const own = (id: string) => packageOf(id) === null && !id.startsWith('\0');
+
+  const entry = closure([idOf(entryModule)], own);
+  const app = new Set([...closure(appRoots.map(idOf), own)].filter((id) => !entry.has(id)));
+  const mantineSet = new Set(
+    mantineModulesFor([...mantineNames([...app].filter((id) => /\.[jt]sx?$/.test(id))), 'MantineProvider']),
+  );
+
+  // Layers in boot order: each takes, whole, the packages its root reaches that no earlier one
+  // took. Mantine's layer takes what the name-selected Mantine modules reach, module by module.
+  const packages = new Map<string, Layer>();
+  const followLibraries = (id: string) =>
+    packageOf(id) !== null && (packageOf(id) !== mantine || mantineSet.has(id));
+  for (const [layer, root] of layerRoots) {
+    if (layer === 'ui') continue;
+    for (const id of closure([idOf(root)], (id) => followLibraries(id) || id === idOf(root))) {
+      const name = packageOf(id);
+      if (name && name !== mantine && !packages.has(name)) packages.set(name, layer);
+    }
+  }
+  // What Mantine's layer reaches: the name-selected modules and the library modules they import
+  // (the bundler adds those to `lib-ui` with them); never part of the forms' layer.
+  const ui = closure(
+    [...mantineSet].filter((id) => imports.has(id)),
+    followLibraries,
+  );
+
+  // The forms' layer: its own code, the libraries that code imports itself (Formik, yup), and every
+  // library module imported only from within the layer (what they bring).
+  const importers = new Map<string, string[]>();
+  for (const [id, imported] of imports)
+    for (const target of imported) importers.set(target, [...(importers.get(target) ?? []), id]);
+  const formsLibrary = (id: string) => {
+    const name = packageOf(id);
+    return name !== null && name !== mantine && !packages.has(name) && !ui.has(id);
+  };
+  const forms = new Set(
+    [...imports.keys()].filter((id) => own(id) && (formsCode.test(id) || id.endsWith(formsRoot))),
+  );
+  // Mantine's modules that only the forms' code imports by name (its inputs): what only they import
+  // belongs to the forms' layer too.
+  const code = (ids: Iterable<string>) => [...ids].filter((id) => /\.[jt]sx?$/.test(id));
+  const others = [...imports.keys()].filter((id) => own(id) && !forms.has(id));
+  const otherMantine = new Set(mantineModulesFor(mantineNames(code(others))));
+  const formsMantineAll = mantineModulesFor(mantineNames(code(forms)));
+  const formsMantine = new Set(formsMantineAll.filter((id) => !otherMantine.has(id) && !ui.has(id)));
+  // Mantine's index imports every module, so the graph holds modules nothing uses: they import
+  // nothing that runs, and do not count as importers.
+  const usedMantine = new Set([...otherMantine, ...formsMantineAll, ...mantineSet]);
+  const counts = (importer: string) =>
+    !(packageOf(importer) === mantine && !usedMantine.has(importer) && !importer.endsWith('index.mjs'));
+  for (const id of [...forms])
+    for (const target of imports.get(id) ?? []) if (formsLibrary(target)) forms.add(target);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const id of imports.keys()) {
+      const by = importers.get(id) ?? [];
+      if (forms.has(id) || !formsLibrary(id) || by.length === 0) continue;
+      const live = by.filter(counts);
+      if (live.length > 0 && live.every((importer) => forms.has(importer) || formsMantine.has(importer))) {
+        forms.add(id);
+        grew = true;
+      }
+    }
+  }
+  return { packages, mantine: mantineSet, ui, entry, app, forms };
+}
+
+export function bootChunks() {
+  const imports = new Map<string, readonly string[]>();
+  let sets: BootSets | undefined;
+  /** Computed once, when the bundler first asks: the module graph is complete by then. */
+  const known = (): BootSets => {
+    sets ??= bootSets(imports, (modules) => {
+      const names = new Set<string>();
+      for (const id of modules)
+        for (const name of mantineImportsOf(readFileSync(id, 'utf8'))) names.add(name);
+      return [...names];
+    });
     return sets;
+  };
+  const layerOf = (id: string): Layer | null => {
+    const name = packageOf(id);
+    if (name && known().packages.has(name)) return known().packages.get(name) ?? null;
+    if (known().mantine.has(id)) return 'ui';
+    if (name) return null;
+    const own = /[\\/]src[\\/]boot[\\/]libraries[\\/](state|router|ui)\.ts$/.exec(id)?.[1];
+    return (own as Layer | undefined) ?? null;
   };
 
   const plugin: Plugin = {
@@ -98,25 +187,23 @@ export function bootChunks() {
   };
 
   const groups = [
-    { name: 'react-dom', priority: 3, test: (id: string) => reactDom.test(id) },
+    { name: 'react-dom', priority: 3, test: (id: string) => layerOf(id) === 'react-dom' },
     {
       // One chunk per layer of src/boot/libraries/ (each evaluated in a task of its own).
       name: (id: string) => `lib-${layerOf(id)}`,
       priority: 2,
-      test: (id: string) => wholeLibraries.test(id) || known().mantine.has(id) || bootLayer.test(id),
+      test: (id: string) => {
+        const layer = layerOf(id);
+        return layer !== null && layer !== 'react-dom';
+      },
     },
     {
-      // The forms' layer (src/boot/libraries/forms.ts): loaded before a screen with a form, as one
-      // chunk, never on the first screen's path.
+      // The forms' layer: loaded before a screen with a form, as one chunk, never on the first
+      // screen's path.
       name: 'forms',
       priority: 1,
       includeDependenciesRecursively: false,
-      test: (id: string) =>
-        (formLibraries.test(id) ||
-          /[\\/]src[\\/](forms|validation)[\\/]/.test(id) ||
-          id.endsWith('/src/boot/libraries/forms.ts')) &&
-        !known().app.has(id) &&
-        !known().entry.has(id),
+      test: (id: string) => known().forms.has(id) && !known().app.has(id) && !known().entry.has(id),
     },
     // The app's modules only: what they share with the entry stays in the entry (already loaded).
     {

@@ -1,6 +1,6 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
+import { transform as formatjsTransform } from '@formatjs/unplugin/transform';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { messageText } from '../src/api/client';
 import { formMessages } from '../src/validation/messages';
@@ -9,18 +9,17 @@ import {
   isDescriptor,
   validationMessage,
 } from '../src/validation/validation-message';
-import { messagesInCode } from './vite-icu-catalogs';
+import { formatjsOptions } from './vite-icu-catalogs';
 
-/** Runs the plugin's transform as the browser build does (JavaScript after the TSX transform). */
+const filter = formatjsOptions.filter as {
+  id: { include: RegExp; exclude: RegExp };
+  code: RegExp;
+};
+
+/** Runs formatjs's plugin as the build does: its module filter, then its transform. */
 function transform(code: string, id = '/repo/src/views/x/messages.ts'): string | null {
-  const plugin = messagesInCode();
-  const hook = plugin.transform as (
-    this: { parse: (code: string) => unknown },
-    code: string,
-    id: string,
-    options?: { ssr?: boolean },
-  ) => { code: string } | null;
-  return hook.call({ parse: (c) => parseAst(c) }, code, id, {})?.code ?? null;
+  if (!filter.id.include.test(id) || filter.id.exclude.test(id) || !filter.code.test(code)) return null;
+  return formatjsTransform(code, id, formatjsOptions)?.code ?? null;
 }
 
 /** Evaluates `export const m = …` of a transformed module. */
@@ -33,7 +32,7 @@ function exported(code: string): Record<string, unknown> {
   ) as Record<string, unknown>;
 }
 
-describe('messagesInCode: the en-AU texts precompiled in the browser build (decision 058)', () => {
+describe('formatjs plugin: the en-AU texts precompiled in the build (decisions 058, 180)', () => {
   it('replaces each descriptor’s defaultMessage with its syntax tree and drops its description', () => {
     const out = transform(
       `export const m = defineMessages({

@@ -13,8 +13,9 @@ import type { Plugin } from 'vite';
  * every class map those exports reach through Mantine's own import graph (all of it: components,
  * utils, core), dependencies first. The styles are complete by construction: whatever class
  * names the code can render, their stylesheet is imported next to it, and a class map without a
- * stylesheet fails the build. CSS stays attached to the chunk that uses it (decision 061).
- * The base files (baseline, CSS variables, global) are imported once in src/main.tsx.
+ * stylesheet fails the build. With `cssCodeSplit: false` they all end in the app's one stylesheet
+ * (decision 123). The base files (baseline, CSS variables, global) are imported once in
+ * src/main.tsx.
  */
 export function mantineStylesFor(names: readonly string[]): string[] {
   return graph().stylesFor(names);

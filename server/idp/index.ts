@@ -26,7 +26,7 @@ import { emailLoginPage, emailSignupPage, errorPage, socialPage } from './pages'
 
 /**
  * The local identity provider: oidc-provider 9 shaped like Auth0 as the Auth0 SPA SDK sees it
- * (see /work/shared/stack-notes.md and server/README.md).
+ * (see server/README.md and docs/decisions/012-local-stack.md).
  */
 
 /** Spec §5's default strong password rule, from the shared validation library. */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The product's error boundary on every route (docs/decisions/060-route-error-boundary-and-chunk-retry.md):
+ * The product's error boundary on every route (docs/decisions/105-code-recovery-without-the-module-cache.md):
  * the real RouteErrorScreen in a memory router, a screen that fails to load through lazyScreen,
  * the real session machine (identity provider faked).
  */

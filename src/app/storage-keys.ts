@@ -1,10 +1,13 @@
 /**
- * Local storage keys (spec §9: the onboarding pin, practice registration, profile registration
- * and options, the stored page, and the invite landing flag). Storage is touched by the edge
- * (src/app/live/*), src/app/stored-page.ts, src/app/user-storage.ts (per-user data), app.tsx's
- * logout before the configuration (the provider's keys), and the first paint's shell guard
- * (src/boot/shell-guard.ts, which looks for the provider's token cache); machines receive and
- * persist data through provided actions.
+ * The app's local-storage keys: the spec's (§9: the onboarding pin, practice registration, profile
+ * registration and options, the stored page, the invite landing flag) and two of ours (the stored
+ * invite, and whose data the per-user keys hold). They are read and written by the edge
+ * (src/app/live/onboarding.ts, stored-invite.ts, invite-landing.ts), src/app/stored-page.ts and
+ * src/app/user-storage.ts (which removes the per-user ones, decision 080), and the shell guard
+ * reads the practice draft (src/boot/shell-guard.ts, decision 122). Machines receive and persist
+ * data through provided actions. Not listed here: the identity provider's own keys (the shell guard
+ * looks for its token cache; app.tsx removes them on a logout before the configuration) and two
+ * session-storage marks of this tab (src/app/live/build-check.ts, src/app/live/code-recovery.ts).
  */
 export const storageKeys = {
   onboardingPin: 'onboarding.pin',

@@ -6,7 +6,7 @@ import { loadCode } from '../code-loads';
 /**
  * The identity provider's SDK, created once from the runtime auth configuration
  * (GET /api/clientconfig/auth). The SDK is loaded with a dynamic import so it stays out of the
- * first-paint bytes (docs/decisions/ on auth explains why `Auth0Client` and not `<Auth0Provider>`).
+ * first-paint bytes (docs/decisions/128-auth0-react-removed.md explains why `Auth0Client` and not `<Auth0Provider>`).
  */
 
 /** The SDK wants a URL; a bare host name means https (as the SDK itself assumes). */

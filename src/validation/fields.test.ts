@@ -143,7 +143,7 @@ const formRows: Row[] = [
   ['required switch', { name: 'f', type: 'switch', label: label('On'), required: true }, true, undefined, []],
 ];
 
-/** Spec §5 'Type rules': each skipped when empty; prefixed with the label (docs/decisions/003). */
+/** Spec §5 'Type rules': each skipped when empty; prefixed with the label (docs/decisions/003-validation-messages.md). */
 const typeRows: Row[] = [
   [
     'date',

@@ -72,7 +72,7 @@ export const formMessages = defineMessages({
   },
 });
 
-/** Type rules (spec §5 'Type rules'), each prefixed with the label: see docs/decisions/003. */
+/** Type rules (spec §5 'Type rules'), each prefixed with the label: see docs/decisions/003-validation-messages.md. */
 export const typeMessages = defineMessages({
   date: {
     id: 'validation.type.date',

@@ -1,5 +1,5 @@
 /**
- * Path tests generated from the REAL machines (docs/decisions/001, docs/testing.md).
+ * Path tests generated from the REAL machines (docs/decisions/090-path-tests-expect-states.md, docs/testing.md).
  *
  * `createTestModel` refuses machines with `invoke`/`after`, so we traverse the real machine with
  * `xstate/graph` (`getAdjacencyMap`) over a thin "probe" logic: each probe state is obtained by
@@ -436,8 +436,8 @@ function eventsFor(spec: PathSpec, p: Probe): EventObject[] {
     }
     out.push(...variantsFor(spec, p.snapshot, d));
   }
-  // Every invoke must handle its actor's failure (conventions: every `invoke` has `onError`): an
-  // invoke running without one is still offered its error event, which then fails the machine.
+  // Every invoke must handle its actor's failure with an `onError`: an invoke running without one
+  // is still offered its error event, which then fails the machine.
   const description = graphOf(spec.machine);
   const enabled = new Set(enabledDescriptors(description, p.snapshot.value));
   const active = new Set(activePaths(p.snapshot.value));

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { bootSets, packageOf } from './vite-boot-chunks';
+
+const nm = (path: string) => `/repo/node_modules/${path}`;
+const src = (path: string) => `/repo/src/${path}`;
+
+/** A small module graph shaped like the app's: the boot's roots, a screen with a form, libraries. */
+function graph(extra: Record<string, string[]> = {}): Map<string, string[]> {
+  return new Map(
+    Object.entries({
+      [src('main.tsx')]: [src('boot/handoff.ts')],
+      [src('boot/handoff.ts')]: [],
+      [nm('react-dom/client.js')]: [nm('react-dom/index.js'), nm('react/index.js'), nm('scheduler/index.js')],
+      [nm('react-dom/index.js')]: [],
+      [nm('react/index.js')]: [],
+      [nm('scheduler/index.js')]: [],
+      [src('boot/libraries/state.ts')]: [nm('xstate/dist/index.js'), nm('react-intl/index.js')],
+      [nm('xstate/dist/index.js')]: [],
+      [nm('xstate/dist/graph.js')]: [],
+      [nm('react-intl/index.js')]: [nm('react/index.js'), nm('hoist-non-react-statics/index.js')],
+      [nm('hoist-non-react-statics/index.js')]: [nm('react-is/index.js')],
+      [nm('react-is/index.js')]: [],
+      [src('boot/libraries/router.ts')]: [nm('@tanstack/react-router/index.js')],
+      [nm('@tanstack/react-router/index.js')]: [nm('tiny-warning/index.js')],
+      [nm('tiny-warning/index.js')]: [],
+      [src('boot/libraries/ui.ts')]: [],
+      [src('boot/start.tsx')]: [src('app/app.tsx')],
+      [src('app/app.tsx')]: [src('boot/handoff.ts')],
+      [src('app/screens/landing.tsx')]: [],
+      [src('boot/libraries/forms.ts')]: [src('forms/form-field.tsx')],
+      [src('forms/form-field.tsx')]: [nm('formik/index.js'), nm('yup/index.js'), nm('react/index.js')],
+      [nm('formik/index.js')]: [
+        nm('lodash-es/clone.js'),
+        nm('tiny-warning/index.js'),
+        nm('deepmerge/index.js'),
+      ],
+      [nm('yup/index.js')]: [nm('property-expr/index.js'), nm('tiny-case/index.js')],
+      [nm('lodash-es/clone.js')]: [],
+      [nm('deepmerge/index.js')]: [],
+      [nm('property-expr/index.js')]: [],
+      [nm('tiny-case/index.js')]: [],
+      [src('views/practice.tsx')]: [src('forms/form-field.tsx'), nm('shared-lib/index.js')],
+      [nm('shared-lib/index.js')]: [],
+      ...extra,
+    }),
+  );
+}
+
+describe('boot chunks read from the module graph (decision 181)', () => {
+  it('names a module’s package, scoped or not, the innermost node_modules winning', () => {
+    expect(packageOf(nm('@tanstack/react-router/dist/esm/index.js'))).toBe('@tanstack/react-router');
+    expect(packageOf(nm('formik/node_modules/deepmerge/index.js'))).toBe('deepmerge');
+    expect(packageOf(src('app/app.tsx'))).toBeNull();
+  });
+
+  it('gives each layer, whole, the packages its root reaches first, in the boot’s order', () => {
+    const sets = bootSets(graph(), () => []);
+    expect(Object.fromEntries(sets.packages)).toEqual({
+      'react-dom': 'react-dom',
+      react: 'react-dom',
+      scheduler: 'react-dom',
+      xstate: 'state',
+      'react-intl': 'state',
+      'hoist-non-react-statics': 'state',
+      'react-is': 'state',
+      '@tanstack/react-router': 'router',
+      'tiny-warning': 'router',
+    });
+    expect([...sets.entry]).toEqual([src('main.tsx'), src('boot/handoff.ts')]);
+    expect(sets.app).toEqual(
+      new Set([src('boot/start.tsx'), src('app/app.tsx'), src('app/screens/landing.tsx')]),
+    );
+  });
+
+  it('puts in the forms’ layer what only it imports, whatever the libraries bring', () => {
+    const { forms } = bootSets(graph(), () => []);
+    for (const id of [
+      src('boot/libraries/forms.ts'),
+      src('forms/form-field.tsx'),
+      nm('formik/index.js'),
+      nm('yup/index.js'),
+      nm('lodash-es/clone.js'),
+      nm('deepmerge/index.js'),
+      nm('property-expr/index.js'),
+      nm('tiny-case/index.js'),
+    ])
+      expect(forms.has(id), id).toBe(true);
+    // Taken by an earlier layer, or imported from outside the forms' layer: not in it.
+    for (const id of [nm('react/index.js'), nm('tiny-warning/index.js'), nm('shared-lib/index.js')])
+      expect(forms.has(id), id).toBe(false);
+  });
+
+  it('keeps a library out of the forms’ layer once a module outside it imports the library too', () => {
+    const { forms } = bootSets(graph({ [src('views/other.tsx')]: [nm('deepmerge/index.js')] }), () => []);
+    expect(forms.has(nm('deepmerge/index.js'))).toBe(false);
+    expect(forms.has(nm('formik/index.js'))).toBe(true);
+  });
+
+  it('fails the build when a root is missing from the graph', () => {
+    const broken = graph();
+    broken.delete(src('boot/libraries/router.ts'));
+    expect(() => bootSets(broken, () => [])).toThrow(
+      '/src/boot/libraries/router.ts is not in the module graph',
+    );
+  });
+});
