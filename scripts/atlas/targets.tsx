@@ -55,8 +55,8 @@ import { LandingView } from '../../src/views/landing/landing-view';
 import type { OnboardingActor } from '../../src/views/onboarding/onboarding-actor';
 import { OnboardingSteps } from '../../src/views/onboarding/onboarding-flow';
 import { PortalRedirectView } from '../../src/views/portal-redirect/portal-redirect-view';
-import { ProviderUnreachableView } from '../../src/views/session/provider-unreachable-view';
-import { SignInPendingView } from '../../src/views/session/sign-in-pending-view';
+import { SessionProviderUnreachableView } from '../../src/views/session/session-provider-unreachable-view';
+import { SessionSignInPendingView } from '../../src/views/session/session-sign-in-pending-view';
 import { BusyView } from '../../src/views/shared/busy-view';
 import { ProfileStepForm } from '../../src/views/shared/profile-step-form';
 import { SwitchPracticeView } from '../../src/views/switch-practice/switch-practice-view';
@@ -129,7 +129,7 @@ function SessionScreen({ actor }: { actor: AnyActorRef }) {
   const unreachable = useSelector(actor, selectIsProviderUnreachable);
   if (unreachable) {
     return (
-      <ProviderUnreachableView
+      <SessionProviderUnreachableView
         {...supportLinksOf(atlasConfig.app)}
         onRetry={() => undefined}
         onBack={() => undefined}
@@ -137,7 +137,7 @@ function SessionScreen({ actor }: { actor: AnyActorRef }) {
     );
   }
   return (
-    <SignInPendingView
+    <SessionSignInPendingView
       session={actor as never}
       supportUrl={atlasConfig.app.supportUrl ?? '/'}
       onRetry={() => undefined}

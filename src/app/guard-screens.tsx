@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { selectSessionStatus } from '#machines/session.machine';
 import { useRuntimeConfig } from '../ui/runtime-config';
-import { SignInPendingView } from '../views/session/sign-in-pending-view';
+import { SessionSignInPendingView } from '../views/session/session-sign-in-pending-view';
 import { useRootActors } from './actors-context';
 import { useNavigate } from './live/navigate';
 
@@ -20,7 +20,7 @@ export function SignedInOnlyPending() {
   const router = useRouter();
   const navigate = useNavigate();
   return (
-    <SignInPendingView
+    <SessionSignInPendingView
       session={session}
       supportUrl={config.app.supportUrl ?? '/'}
       // Runs the guard again: it sends a new redirect login from the signed-out session.

@@ -13,7 +13,7 @@ export interface SignInFailedProps {
 /**
  * 'We couldn't sign you in' with what went wrong, 'Sign in again' and 'Go to the home page'.
  * Shown by /auth/redirect when the return from the provider fails, and by a signed-in-only route
- * when its redirect login could not start (src/views/session/sign-in-pending-view.tsx).
+ * when its redirect login could not start (src/views/session/session-sign-in-pending-view.tsx).
  */
 export function SignInFailed({ errorCode, onRetry, onHome }: SignInFailedProps) {
   const intl = useIntl();

@@ -3,7 +3,7 @@ import { defineMessages } from 'react-intl';
 /**
  * Texts shared by the two screens that stand between the app and the identity provider: the
  * return point (/auth/redirect) and the pending screen a signed-in-only route shows while its
- * guard sends the browser to the provider (src/views/session/sign-in-pending-view.tsx,
+ * guard sends the browser to the provider (src/views/session/session-sign-in-pending-view.tsx,
  * docs/decisions/022-guard-sign-in-pending.md). One definition, so both say the same thing.
  */
 export const signInMessages = defineMessages({

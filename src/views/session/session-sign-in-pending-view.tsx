@@ -6,7 +6,7 @@ import { LoadingScreen } from '../../ui/loading-screen';
 import { SignInFailed } from './sign-in-failed';
 import { signInMessages } from './sign-in-messages';
 
-export interface SignInPendingViewProps {
+export interface SessionSignInPendingViewProps {
   session: ActorRefFrom<typeof sessionMachine>;
   /** Support page for the long-loading message's 'contact us'. */
   supportUrl: string;
@@ -28,13 +28,13 @@ export interface SignInPendingViewProps {
  *   you in' with the reason, 'Sign in again' and 'Go to the home page';
  * - otherwise (the session is still being checked): the plain loading screen.
  */
-export function SignInPendingView({
+export function SessionSignInPendingView({
   session,
   supportUrl,
   onRetry,
   onHome,
   onLogout,
-}: SignInPendingViewProps) {
+}: SessionSignInPendingViewProps) {
   const intl = useIntl();
   const progress = useSelector(session, selectSignInProgress);
   const errorCode = useSelector(session, selectSessionError);

@@ -4,7 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import { ErrorScreen, safeEmail } from '../../ui/errors/error-screen';
 import { FailureActions } from '../../ui/errors/failure-actions';
 
-export interface ProviderUnreachableViewProps {
+export interface SessionProviderUnreachableViewProps {
   supportEmail: string;
   supportUrl: string;
   marketingSiteUrl: string;
@@ -20,13 +20,13 @@ export interface ProviderUnreachableViewProps {
  * happened, Try again, Go back, and how to reach support. Rendered by the shell in place of the
  * page, so it ships with the first chunk. Its heading takes the focus, as a new page's would.
  */
-export function ProviderUnreachableView({
+export function SessionProviderUnreachableView({
   supportEmail,
   supportUrl,
   marketingSiteUrl,
   onRetry,
   onBack,
-}: ProviderUnreachableViewProps) {
+}: SessionProviderUnreachableViewProps) {
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const heading = root.current?.querySelector<HTMLElement>('h1');
