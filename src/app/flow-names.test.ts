@@ -3,7 +3,7 @@ import { basename, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One name per flow, and one suffix per role (docs/architecture.md, "Names"; decision 173): a flow
+ * One name per flow, and one suffix per role (docs/architecture.md, "Names"; decision 172): a flow
  * is named after its machine (`machines/<flow>.machine.ts`) from the route's screen to the view:
  *
  * - `src/app/screens/<flow>[-<variant>].tsx` exports `<Flow>[<Variant>]Screen` (it creates the actor);
@@ -26,7 +26,7 @@ const screensWithoutMachine: Record<string, string> = {
 
 /**
  * Not renamed yet, with the reason: the onboarding flow's files belong to the onboarding work
- * (decision 173 names the rule; that branch applies it to them).
+ * (decision 172 names the rule; that branch applies it to them).
  */
 const pending = (path: string) =>
   path.startsWith('src/views/onboarding/') || path === 'src/app/screens/onboarding-flow.tsx';
@@ -69,7 +69,7 @@ const viewFiles = filesUnder(viewsDir)
   .filter((f) => /\.tsx?$/.test(f) && !f.includes('.test.'))
   .map((f) => relative(root, f));
 
-describe('one name per flow (decision 173)', () => {
+describe('one name per flow (decision 172)', () => {
   it.each(screens.filter((s) => !pending(`src/app/screens/${s}.tsx`)))(
     'screens/%s.tsx: named after its machine, exports its Screen, and its view is named alike',
     (screen) => {
