@@ -16,7 +16,7 @@ import { clearStoredInvite, resolveInviteLink, storeInvite } from './stored-invi
 /**
  * Effects of the join-practice machine (spec §2 /invite and /invite-code, §6, §8): the stored invite
  * (src/app/live/stored-invite.ts), the profile and invite calls, login, navigation, and the
- * redirect to `redirectUri` when it is on an allowed origin, else to the practice's environment.
+ * redirect to the first allowed of the machine's urls (`redirectUri`, then the environment).
  */
 
 // ───────────────────────────── shared calls ─────────────────────────────
