@@ -1,13 +1,15 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { navigationDelays } from './constants';
 import type { LoginConnection } from './domain';
+import type { LoginParams } from './practice-flow';
 
 /**
  * /auth/redirect (spec §2): the return point from the identity provider. The session machine has
  * already completed (or recovered from) the redirect callback when the page loaded; this screen
  * waits for the session to settle, checks that the user signed in with the method their email is
- * registered with (GET /api/profile/alternate-providers), waits `authRedirectWait` (1 s) and goes
- * to the app state's return target, else '/'.
+ * registered with (GET /api/profile/alternate-providers) — unless the account is an established one,
+ * with a profile already (GET /api/profile/exists; decision 021: no warning then) — waits
+ * `authRedirectWait` (1 s) and goes to the app state's return target, else '/'.
  *
  * A back button or a refresh on this page replays a used code ('Invalid state'): the session
  * recovers with a silent check, so a signed-in user simply moves on; a signed-out one lands on
@@ -48,18 +50,20 @@ export const authRedirectMachine = setup({
     awaitSession: fromPromise<SettledSession>(async () => {
       throw new Error('awaitSession not provided');
     }),
+    checkProfileExists: fromPromise<boolean>(async () => false),
     findAlternateProvider: fromPromise<AlternateProvider | null>(async () => null),
   },
   actions: {
     navigate: (_, _params: { to: string; replace?: boolean }) => undefined,
     /** Start a redirect login again (optionally with a connection, forcing the provider's prompt). */
-    startLogin: (_, _params: { connection?: LoginConnection; forcePrompt?: boolean }) => undefined,
+    login: (_, _params: LoginParams) => undefined,
   },
   guards: {
     isSignedIn: ({ event }) =>
       'output' in event && (event as unknown as { output: SettledSession }).output.status === 'signedIn',
     hasError: ({ event }) =>
       'output' in event && (event as unknown as { output: SettledSession }).output.errorCode !== null,
+    hasProfile: ({ event }) => 'output' in event && (event as unknown as { output: boolean }).output === true,
     hasAlternate: ({ event }) =>
       'output' in event && (event as unknown as { output: AlternateProvider | null }).output !== null,
   },
@@ -79,17 +83,34 @@ export const authRedirectMachine = setup({
         onDone: [
           {
             guard: 'isSignedIn',
-            target: 'checkingProvider',
+            target: 'checkingProfile',
             actions: assign({ returnTo: ({ event }) => event.output.returnTo ?? '/' }),
           },
           {
             guard: 'hasError',
             target: 'failed',
-            actions: assign({ errorCode: ({ event }) => event.output.errorCode }),
+            actions: assign({
+              errorCode: ({ event }) => event.output.errorCode,
+              returnTo: ({ event }) => event.output.returnTo ?? '/',
+            }),
           },
           { target: 'waiting' },
         ],
         onError: { target: 'failed', actions: assign({ errorCode: 'session_unavailable' }) },
+      },
+    },
+    checkingProfile: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkProfileExists',
+        src: 'checkProfileExists',
+        onDone: [
+          // An established account (it has a profile) gets no warning (decision 021).
+          { guard: 'hasProfile', target: 'waiting' },
+          { target: 'checkingProvider' },
+        ],
+        // Not being able to tell is no reason to stop the user: move on.
+        onError: 'waiting',
       },
     },
     checkingProvider: {
@@ -122,9 +143,11 @@ export const authRedirectMachine = setup({
         'redirect.useAlternate': {
           target: 'restartingLogin',
           actions: {
-            type: 'startLogin',
+            type: 'login',
             params: ({ context }) => ({
               connection: context.alternate?.connection ?? null,
+              screenHint: 'login' as const,
+              returnTo: context.returnTo,
               forcePrompt: true,
             }),
           },
@@ -134,7 +157,17 @@ export const authRedirectMachine = setup({
     },
     failed: {
       on: {
-        'redirect.retry': { target: 'restartingLogin', actions: { type: 'startLogin', params: {} } },
+        'redirect.retry': {
+          target: 'restartingLogin',
+          actions: {
+            type: 'login',
+            params: ({ context }) => ({
+              connection: undefined,
+              screenHint: 'login' as const,
+              returnTo: context.returnTo,
+            }),
+          },
+        },
         'redirect.home': { target: 'leaving', actions: assign({ returnTo: '/' }) },
       },
     },

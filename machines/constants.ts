@@ -19,6 +19,8 @@ export const loadingDelays = {
  */
 export const bootstrapDelays = {
   configTimeout: 30000,
+  /** How long the router's first load may hold the app's first render back (decision 058). */
+  firstLoadAtMost: 5000,
 } as const;
 
 /**
@@ -55,6 +57,8 @@ export const realtime = {
  */
 export const codeRecoveryDelays = {
   originProbeInterval: 3000,
+  /** How long one origin probe may take before the origin counts as not answering. */
+  originProbeTimeout: 5000,
   reloadLoopWindow: 60000,
 } as const;
 

@@ -1,6 +1,7 @@
 import { type ActorRefFrom, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { emailVerificationDelays } from './constants';
 import type { SessionUser } from './domain';
+import { failureOf } from './practice-flow';
 import { authErrorCode } from './session.machine';
 
 /**
@@ -54,13 +55,6 @@ function sameEmail(a: string | null, b: string | null): boolean {
   return (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 }
 
-function errorCodeOf(error: unknown): string {
-  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number') {
-    return `http_${error.status}`;
-  }
-  return authErrorCode(error, 'failed');
-}
-
 export const emailVerificationMachine = setup({
   types: {
     context: {} as EmailVerificationContext,
@@ -89,7 +83,14 @@ export const emailVerificationMachine = setup({
       errorCode: null,
     }),
     tickCooldown: assign({ cooldownSeconds: ({ context }) => Math.max(0, context.cooldownSeconds - 1) }),
-    assignError: assign({ errorCode: (_, params: { error: unknown }) => errorCodeOf(params.error) }),
+    /** A failed API call (a `CallFailure`, src/app/live/api.ts): its status. */
+    assignCallError: assign({
+      errorCode: (_, params: { error: unknown }) => `http_${failureOf(params.error).status}`,
+    }),
+    /** A failed refresh: the session's error code. */
+    assignAuthError: assign({
+      errorCode: (_, params: { error: unknown }) => authErrorCode(params.error, 'failed'),
+    }),
     clearError: assign({ errorCode: null }),
   },
   guards: {
@@ -154,7 +155,7 @@ export const emailVerificationMachine = setup({
                 onDone: 'sent',
                 onError: {
                   target: 'failed',
-                  actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                  actions: { type: 'assignCallError', params: ({ event }) => ({ error: event.error }) },
                 },
               },
             },
@@ -199,7 +200,7 @@ export const emailVerificationMachine = setup({
                 ],
                 onError: {
                   target: 'failed',
-                  actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                  actions: { type: 'assignAuthError', params: ({ event }) => ({ error: event.error }) },
                 },
               },
             },
@@ -230,7 +231,7 @@ export const emailVerificationMachine = setup({
         onDone: 'verified',
         onError: {
           target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'assignCallError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

@@ -99,6 +99,22 @@ export function inviteCodePath(code: string): string {
 export const returnPathOf = (context: JoinPracticeContext): string =>
   context.via === 'link' ? invitePath(context) : inviteCodePath(context.code);
 
+/** Where to go after joining, in order of preference: the first allowed one wins (spec §2, §6). */
+export interface PracticeRedirect {
+  urls: string[];
+}
+
+/**
+ * After joining: an invitation link's `redirectUri` first, else the joined practice's environment;
+ * an invite code (no `redirectUri`) goes to the environment.
+ */
+export function practiceRedirectOf(
+  context: Pick<JoinPracticeContext, 'redirectUri'> & { practice: { environmentUrl: string } | null },
+): PracticeRedirect {
+  const environmentUrl = context.practice?.environmentUrl ?? '';
+  return { urls: context.redirectUri === null ? [environmentUrl] : [context.redirectUri, environmentUrl] };
+}
+
 export const joinPracticeMachine = setup({
   types: {
     input: {} as JoinPracticeInput,
@@ -122,7 +138,8 @@ export const joinPracticeMachine = setup({
     navigate: (_, _params: NavigateParams) => undefined,
     storeInvite: (_, _params: InviteLink) => undefined,
     clearInvite: () => undefined,
-    redirectToPractice: (_, _params: { redirectUri: string | null; environmentUrl: string }) => undefined,
+    /** Leaves for the first of `urls` on an allowed origin (the edge checks; none → /server-error). */
+    redirectToPractice: (_, _params: PracticeRedirect) => undefined,
     assignUser: assign({ user: (_, answer: SessionAnswer) => answer.user }),
     assignSessionFailure: assign({ errorCode: 'session_failed' as const }),
   },
@@ -371,10 +388,7 @@ export const joinPracticeMachine = setup({
       type: 'final',
       entry: {
         type: 'redirectToPractice',
-        params: ({ context }) => ({
-          redirectUri: context.redirectUri,
-          environmentUrl: context.practice?.environmentUrl ?? '',
-        }),
+        params: ({ context }) => practiceRedirectOf(context),
       },
     },
     failed: {

@@ -10,8 +10,10 @@ import {
 /**
  * /mobile/* and /billing/* (spec §2): redirect to the regional portal with the same path and
  * query. Which portal: the active practice's environment; signed out (or no active practice),
- * the default region AU. The provided `redirectToPortal` builds the url on the portal's origin
- * and checks it against the allow-list (src/app/live/redirects.ts), so there is no open redirect.
+ * the default region's portal (`defaultPortalUrl`, AU: the configured portal the edge reads from
+ * the runtime configuration). The provided `redirectToPortal` builds the url on the portal's
+ * origin and checks it against the allow-list (src/app/live/redirects.ts), so there is no open
+ * redirect; no portal at all → /server-error.
  */
 
 export interface PortalRedirectInput {
@@ -19,6 +21,8 @@ export interface PortalRedirectInput {
   path: string;
   /** The query string as requested, e.g. `?y=1` (or ''). */
   search: string;
+  /** The default region's portal (spec §9: AU), from the runtime configuration; null when none is configured. */
+  defaultPortalUrl: string | null;
 }
 
 export interface PortalRedirectContext extends PortalRedirectInput {
@@ -28,9 +32,11 @@ export interface PortalRedirectContext extends PortalRedirectInput {
   errorCode: 'session_failed' | null;
 }
 
-export interface PortalTarget extends PortalRedirectInput {
-  /** The active practice's environment, or null for the default region's portal. */
-  environmentUrl: string | null;
+export interface PortalTarget {
+  /** The active practice's environment, else the default region's portal (null: none configured). */
+  portalUrl: string | null;
+  path: string;
+  search: string;
 }
 
 export const portalRedirectMachine = setup({
@@ -62,6 +68,7 @@ export const portalRedirectMachine = setup({
   context: ({ input }) => ({
     path: input.path,
     search: input.search,
+    defaultPortalUrl: input.defaultPortalUrl,
     user: null,
     environmentUrl: null,
     errorCode: null,
@@ -95,7 +102,7 @@ export const portalRedirectMachine = setup({
       entry: {
         type: 'redirectToPortal',
         params: ({ context }) => ({
-          environmentUrl: context.environmentUrl,
+          portalUrl: context.environmentUrl ?? context.defaultPortalUrl,
           path: context.path,
           search: context.search,
         }),

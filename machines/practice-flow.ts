@@ -34,6 +34,8 @@ export interface LoginParams {
   screenHint: 'signup' | 'login';
   /** Same-origin path (with query) to come back to. */
   returnTo: string;
+  /** The identity provider asks again even when it has a session (the signed-in address filled in). */
+  forcePrompt?: boolean;
 }
 
 export type LoginEvent = { type: 'login.choose'; connection: LoginConnection };

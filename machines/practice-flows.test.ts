@@ -272,10 +272,7 @@ describe('join-practice machine, by invitation link', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(created).toHaveBeenCalledWith({ profile: fixtures.profile });
     expect(clear).toHaveBeenCalled();
-    expect(redirect).toHaveBeenCalledWith({
-      redirectUri: null,
-      environmentUrl: fixtures.camden.environmentUrl,
-    });
+    expect(redirect).toHaveBeenCalledWith({ urls: [fixtures.camden.environmentUrl] });
   });
 
   it.each([
@@ -434,10 +431,7 @@ describe('join-practice machine, by invite code', () => {
     actor.send({ type: 'code.submit', code: 'joinau01' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(seen).toEqual(['NOPE', 'JOINAU01']);
-    expect(redirect).toHaveBeenCalledWith({
-      redirectUri: null,
-      environmentUrl: fixtures.bondi.environmentUrl,
-    });
+    expect(redirect).toHaveBeenCalledWith({ urls: [fixtures.bondi.environmentUrl] });
   });
 
   it.each([500, 502, 408, 415, 424])(
@@ -538,15 +532,15 @@ describe('join-practice machine, by invite code', () => {
 
 describe('portal-redirect machine', () => {
   it.each([
-    ['signed out', { user: null }, fixtures.active, null],
-    ['no active practice', { user: fixtures.verifiedUser }, fixtures.noActive, null],
+    ['signed out', { user: null }, fixtures.active, 'http://au.portal.test'],
+    ['no active practice', { user: fixtures.verifiedUser }, fixtures.noActive, 'http://au.portal.test'],
     [
       'active practice',
       { user: fixtures.verifiedUser },
       fixtures.active,
       fixtures.active.activePractice.environmentUrl,
     ],
-  ] as const)('%s', async (_name, answer, active, environmentUrl) => {
+  ] as const)('%s', async (_name, answer, active, portalUrl) => {
     const redirect = vi.fn();
     const actor = createActor(
       portalRedirectMachine.provide({
@@ -556,10 +550,10 @@ describe('portal-redirect machine', () => {
         },
         actions: { redirectToPortal: (_, p) => redirect(p) },
       }),
-      { input: { path: '/billing/x', search: '?y=1' } },
+      { input: { path: '/billing/x', search: '?y=1', defaultPortalUrl: 'http://au.portal.test' } },
     ).start();
     await waitFor(actor, (s) => s.status === 'done');
-    expect(redirect).toHaveBeenCalledWith({ environmentUrl, path: '/billing/x', search: '?y=1' });
+    expect(redirect).toHaveBeenCalledWith({ portalUrl, path: '/billing/x', search: '?y=1' });
   });
 });
 

@@ -23,10 +23,10 @@ import { type CallFailure, failureOf, isBadRequest, isServerFailure } from './pr
  *   so `profileForm` and `busy` keep their meaning for the parent's view selector. A parent's
  *   snapshot does not change when only the child's does: a view selects the child actor from the
  *   parent, subscribes to the child itself (`useSelector(step, …)`) and passes the child's
- *   snapshot to the parent's view selector (src/views/invites/use-join-practice-view.ts,
+ *   snapshot to the parent's view selector (src/views/join-practice/use-join-practice-view.ts,
  *   src/views/shared/profile-step-form.tsx).
  * Effects are provided by name on this machine (`profileStepMachine.provide({ actors })`) and
- * handed to the parent as its `profileStep` actor (src/app/live/invites.ts).
+ * handed to the parent as its `profileStep` actor (src/app/live/join-practice.ts).
  */
 
 export interface ProfileStepContext {

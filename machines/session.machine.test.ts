@@ -11,8 +11,10 @@ import {
   selectIsProviderUnreachable,
   selectIsRedirectingToLogin,
   selectIsSettled,
+  selectLiveState,
   selectSessionStatus,
   selectSignInProgress,
+  selectUserDataRule,
   sessionMachine,
 } from './session.machine';
 
@@ -182,6 +184,47 @@ describe('session machine', () => {
     expect(b.actor.getSnapshot().value).toBe('loggingOut');
     await waitFor(b.actor, (s) => s.value === 'signedOut');
     expect(b.logouts).toEqual([{ returnTo: '/bye' }]);
+  });
+});
+
+describe('session rules the edge carries out (decision 171)', () => {
+  it('the live state: connect once signed in, disconnect once signed out, nothing while checking', async () => {
+    let answer: (result: SessionCheckResult) => void = () => undefined;
+    const checking = start(() => new Promise<SessionCheckResult>((resolve) => (answer = resolve)));
+    expect(selectLiveState(checking.actor.getSnapshot())).toBeNull();
+    expect(selectUserDataRule(checking.actor.getSnapshot())).toBe('keep');
+    answer({ kind: 'signedIn', user: ada, returnTo: null, callbackErrorCode: null });
+    const signedIn = await waitFor(checking.actor, selectIsSettled);
+    expect(selectLiveState(signedIn)).toBe('connect');
+    expect(selectUserDataRule(signedIn)).toBe('claim');
+    const out = start(async () => ({ kind: 'signedOut', callbackErrorCode: null }));
+    const signedOut = await waitFor(out.actor, selectIsSettled);
+    expect(selectLiveState(signedOut)).toBe('disconnect');
+    expect(selectUserDataRule(signedOut)).toBe('clearIfOwned');
+  });
+
+  it('per-user data is cleared in every state that ends the session (tagged endsSession)', async () => {
+    const { actor } = start(async () => ({
+      kind: 'signedIn',
+      user: ada,
+      returnTo: null,
+      callbackErrorCode: null,
+    }));
+    await waitFor(actor, selectIsSettled);
+    actor.send({ type: 'session.logout' });
+    const leaving = actor.getSnapshot();
+    expect(leaving.value).toBe('loggingOut');
+    expect(selectUserDataRule(leaving)).toBe('clear');
+    const endingStates = Object.entries(sessionMachine.root.states)
+      .filter(([, node]) => node.tags.includes('endsSession'))
+      .map(([key]) => key)
+      .sort();
+    expect(endingStates).toEqual([
+      'clearingLoginHint',
+      'clearingStaleSession',
+      'endingSession',
+      'loggingOut',
+    ]);
   });
 });
 

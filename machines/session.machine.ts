@@ -187,7 +187,7 @@ export const sessionMachine = setup({
       },
     },
     clearingStaleSession: {
-      tags: ['busy'],
+      tags: ['busy', 'endsSession'],
       invoke: {
         id: 'clearStaleSession',
         src: 'logout',
@@ -206,7 +206,7 @@ export const sessionMachine = setup({
       },
     },
     clearingLoginHint: {
-      tags: ['busy'],
+      tags: ['busy', 'endsSession'],
       invoke: {
         id: 'clearLoginHint',
         src: 'logout',
@@ -314,7 +314,7 @@ export const sessionMachine = setup({
       },
     },
     endingSession: {
-      tags: ['busy'],
+      tags: ['busy', 'endsSession'],
       entry: assign({ errorCode: 'login_required' }),
       invoke: {
         id: 'endSession',
@@ -325,7 +325,7 @@ export const sessionMachine = setup({
       },
     },
     loggingOut: {
-      tags: ['busy'],
+      tags: ['busy', 'endsSession'],
       invoke: {
         id: 'logout',
         src: 'logout',
@@ -414,6 +414,35 @@ export function selectSignInProgress(snapshot: SessionSnapshot): SignInProgress 
   if (top === 'providerUnreachable') return 'failed';
   if (top === 'signedOut' && snapshot.context.errorCode) return 'failed';
   return 'waiting';
+}
+
+/**
+ * What happens to the per-user data in the browser (decision 080) in this state of the session:
+ * 'claim' while somebody is signed in (the data becomes theirs), 'clear' while the session ends
+ * (logout, login_required, a stale or foreign provider session cleared: the states tagged
+ * `endsSession`), 'clearIfOwned' once settled signed out (data with an owner outlived its
+ * session), else 'keep' (the session is still being established).
+ */
+export type UserDataRule = 'claim' | 'clear' | 'clearIfOwned' | 'keep';
+
+export function selectUserDataRule(snapshot: SessionSnapshot): UserDataRule {
+  if (snapshot.hasTag('endsSession')) return 'clear';
+  const top = topState(snapshot);
+  if (top === 'signedIn') return snapshot.context.user?.sub ? 'claim' : 'keep';
+  if (top === 'signedOut') return 'clearIfOwned';
+  return 'keep';
+}
+
+/**
+ * Whether the live user state (the user store and the hub connection, docs/realtime.md) runs:
+ * 'connect' once somebody is signed in, 'disconnect' once settled signed out, null while the
+ * session is on its way (nothing changes then).
+ */
+export function selectLiveState(snapshot: SessionSnapshot): 'connect' | 'disconnect' | null {
+  const status = selectSessionStatus(snapshot);
+  if (status === 'signedIn') return 'connect';
+  if (status === 'signedOut') return 'disconnect';
+  return null;
 }
 
 export function selectIsRefreshing(snapshot: SessionSnapshot): boolean {

@@ -39,24 +39,27 @@ import { LiveUpdatesNotice } from '../../src/realtime/live-updates-notice';
 import { LoadingView } from '../../src/ui/loading-screen';
 import { NewVersionPrompt } from '../../src/ui/new-version-prompt';
 import { supportLinksOf } from '../../src/ui/support-defaults';
-import { ProviderUnreachableScreen } from '../../src/views/auth/provider-unreachable';
-import { AuthRedirectView } from '../../src/views/auth/redirect-page';
-import { SignInPendingView } from '../../src/views/auth/sign-in-pending';
-import { UnverifiedEmailView } from '../../src/views/auth/unverified-email-page';
-import { VerifiedEmailView } from '../../src/views/auth/verified-email-page';
-import { NoAccessPage } from '../../src/views/errors/no-access-page';
-import { NotFoundPage } from '../../src/views/errors/not-found-page';
-import { RedirectedPage } from '../../src/views/errors/redirected-page';
-import { ServerErrorPage } from '../../src/views/errors/server-error-page';
-import { InviteCodeView } from '../../src/views/invites/invite-code-page';
-import { InviteView, inviteMessages } from '../../src/views/invites/invite-page';
-import { LandingView } from '../../src/views/landing/landing-page';
+import { AuthRedirectView } from '../../src/views/auth-redirect/auth-redirect-view';
+import { EmailVerificationUnverifiedView } from '../../src/views/email-verification/email-verification-unverified-view';
+import { EmailVerificationVerifiedView } from '../../src/views/email-verification/email-verification-verified-view';
+import { NoAccessView } from '../../src/views/errors/no-access-view';
+import { NotFoundView } from '../../src/views/errors/not-found-view';
+import { RedirectedView } from '../../src/views/errors/redirected-view';
+import { ServerErrorView } from '../../src/views/errors/server-error-view';
+import { JoinPracticeCodeView } from '../../src/views/join-practice/join-practice-code-view';
+import {
+  JoinPracticeLinkView,
+  joinPracticeLinkMessages,
+} from '../../src/views/join-practice/join-practice-link-view';
+import { LandingView } from '../../src/views/landing/landing-view';
 import type { OnboardingActor } from '../../src/views/onboarding/onboarding-actor';
 import { OnboardingSteps } from '../../src/views/onboarding/onboarding-flow';
-import { PortalRedirectView } from '../../src/views/portal/portal-redirect-page';
-import { SwitchPracticeView } from '../../src/views/practices/switch-practice-page';
-import { BusyScreen } from '../../src/views/shared/busy-screen';
+import { PortalRedirectView } from '../../src/views/portal-redirect/portal-redirect-view';
+import { SessionProviderUnreachableView } from '../../src/views/session/session-provider-unreachable-view';
+import { SessionSignInPendingView } from '../../src/views/session/session-sign-in-pending-view';
+import { BusyView } from '../../src/views/shared/busy-view';
 import { ProfileStepForm } from '../../src/views/shared/profile-step-form';
+import { SwitchPracticeView } from '../../src/views/switch-practice/switch-practice-view';
 import { appBootstrapPathSpec } from '../../tests/model/app-bootstrap.model';
 import {
   authRedirectPathSpec,
@@ -82,16 +85,20 @@ import { type AtlasScreenSet, type AtlasTarget, atlasConfig, inertEffects } from
 function EmailVerificationScreen({ actor }: { actor: AnyActorRef }) {
   const screen = useSelector(actor, (s: { context: { screen?: string } }) => s.context.screen);
   return screen === 'unverified' ? (
-    <UnverifiedEmailView actor={actor as never} />
+    <EmailVerificationUnverifiedView actor={actor as never} />
   ) : (
-    <VerifiedEmailView actor={actor as never} onNavigate={() => undefined} />
+    <EmailVerificationVerifiedView actor={actor as never} onNavigate={() => undefined} />
   );
 }
 
 /** Joining a practice: the route's screen of the way the user came (/invite or /invite-code). */
 function JoinPracticeScreen({ actor }: { actor: AnyActorRef }) {
   const via = useSelector(actor, (s: { context: { via: 'link' | 'code' } }) => s.context.via);
-  return via === 'link' ? <InviteView actor={actor as never} /> : <InviteCodeView actor={actor as never} />;
+  return via === 'link' ? (
+    <JoinPracticeLinkView actor={actor as never} />
+  ) : (
+    <JoinPracticeCodeView actor={actor as never} />
+  );
 }
 
 /**
@@ -102,11 +109,11 @@ function JoinPracticeScreen({ actor }: { actor: AnyActorRef }) {
 function ProfileStepScreen({ actor }: { actor: AnyActorRef }) {
   const intl = useIntl();
   const form = useSelector(actor, (s: ProfileStepSnapshot) => hasProfileStepTag(s, 'profileForm'));
-  if (!form) return <BusyScreen page heading={intl.formatMessage(inviteMessages.loading)} />;
+  if (!form) return <BusyView page heading={intl.formatMessage(joinPracticeLinkMessages.loading)} />;
   return (
     <Container size="sm" py="xl">
       <Stack gap="md">
-        <Title order={1}>{intl.formatMessage(inviteMessages.profileTitle)}</Title>
+        <Title order={1}>{intl.formatMessage(joinPracticeLinkMessages.profileTitle)}</Title>
         <ProfileStepForm
           step={actor as never}
           user={atlasUser}
@@ -122,7 +129,7 @@ function SessionScreen({ actor }: { actor: AnyActorRef }) {
   const unreachable = useSelector(actor, selectIsProviderUnreachable);
   if (unreachable) {
     return (
-      <ProviderUnreachableScreen
+      <SessionProviderUnreachableView
         {...supportLinksOf(atlasConfig.app)}
         onRetry={() => undefined}
         onBack={() => undefined}
@@ -130,7 +137,7 @@ function SessionScreen({ actor }: { actor: AnyActorRef }) {
     );
   }
   return (
-    <SignInPendingView
+    <SessionSignInPendingView
       session={actor as never}
       supportUrl={atlasConfig.app.supportUrl ?? '/'}
       onRetry={() => undefined}
@@ -321,10 +328,10 @@ const atlasUser: SessionUser = { sub: 'auth0|atlas', name: 'Ada Lovelace', email
 const errorScreens: Record<ScreenName<'errorScreens'>, () => ReactElement> = {
   routeError: () => <RouteErrorFrame user={null} />,
   routeErrorSignedIn: () => <RouteErrorFrame user={atlasUser} />,
-  notFound: () => <NotFoundPage />,
-  serverError: () => <ServerErrorPage onRetry={() => undefined} />,
-  noAccess: () => <NoAccessPage />,
-  redirected: () => <RedirectedPage />,
+  notFound: () => <NotFoundView />,
+  serverError: () => <ServerErrorView onRetry={() => undefined} />,
+  noAccess: () => <NoAccessView />,
+  redirected: () => <RedirectedView />,
 };
 
 export const atlasScreenSets: AtlasScreenSet[] = [{ name: 'errorScreens', screens: errorScreens }];

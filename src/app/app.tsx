@@ -1,8 +1,9 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { startTransition, useEffect, useState } from 'react';
 import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
 import { selectUpdateAvailable } from '#machines/build-check.machine';
+import { bootstrapDelays } from '#machines/constants';
 import { clearAllCookies, removeProviderKeys } from '../auth/provider-storage';
 import { LazyPart, partLoader } from '../ui/lazy-part';
 import { NewVersionFallback } from '../ui/new-version-fallback';
@@ -10,8 +11,9 @@ import { RuntimeConfigContext } from '../ui/runtime-config';
 import { RootActorsProvider } from './actors-context';
 import { AppErrorBoundary } from './app-error-boundary';
 import { BootstrapView } from './bootstrap-view';
-import { bootstrapMachine } from './live/bootstrap';
+import { provideAppBootstrap } from './live/app-bootstrap';
 import { useBuildCheckActor } from './live/build-check';
+import { useFlowActor } from './live/flow-actor';
 import { createRootActors, type RootActors } from './root-actors';
 import { RouteErrorScreen } from './route-error';
 import { routeTree } from './routes';
@@ -73,8 +75,6 @@ interface AppRouter {
  */
 const apps = new WeakMap<RuntimeConfig, Promise<AppRouter>>();
 
-/** How long the first load may hold the first render back before the router renders anyway. */
-const firstLoadAtMost = 5_000;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function appOf(config: RuntimeConfig, loadFirst: boolean): Promise<AppRouter> {
@@ -88,7 +88,7 @@ function appOf(config: RuntimeConfig, loadFirst: boolean): Promise<AppRouter> {
         await nextTask();
         await Promise.race([
           router.load().catch(() => undefined),
-          new Promise<void>((resolve) => setTimeout(resolve, firstLoadAtMost)),
+          new Promise<void>((resolve) => setTimeout(resolve, bootstrapDelays.firstLoadAtMost)),
         ]);
       }
       return { actors, router };
@@ -154,7 +154,7 @@ export function App({ loadFirst = false }: { loadFirst?: boolean }) {
 }
 
 function StartUp({ loadFirst }: { loadFirst: boolean }) {
-  const actor = useActorRef(bootstrapMachine);
+  const actor = useFlowActor(provideAppBootstrap);
   return (
     <BootstrapView
       actor={actor}

@@ -1,8 +1,9 @@
 import { useRouter } from '@tanstack/react-router';
 import { selectSessionStatus } from '#machines/session.machine';
 import { useRuntimeConfig } from '../ui/runtime-config';
-import { SignInPendingView } from '../views/auth/sign-in-pending';
+import { SessionSignInPendingView } from '../views/session/session-sign-in-pending-view';
 import { useRootActors } from './actors-context';
+import { useNavigate } from './live/navigate';
 
 /**
  * The pending screen of the signed-in-only routes (those with `beforeLoad: requireSignedIn`):
@@ -17,13 +18,14 @@ export function SignedInOnlyPending() {
   const { session } = useRootActors();
   const config = useRuntimeConfig();
   const router = useRouter();
+  const navigate = useNavigate();
   return (
-    <SignInPendingView
+    <SessionSignInPendingView
       session={session}
       supportUrl={config.app.supportUrl ?? '/'}
       // Runs the guard again: it sends a new redirect login from the signed-out session.
       onRetry={() => void router.invalidate()}
-      onHome={() => void router.navigate({ to: '/' })}
+      onHome={() => navigate({ to: '/' })}
       // Signed in (the route is slow to load): log out. Otherwise nobody is signed in and the
       // session may be on its way to the provider: start over, as the bootstrap screen does.
       onLogout={() =>

@@ -2,7 +2,7 @@ import { authConstants } from '#machines/constants';
 import type { SessionUser } from '#machines/domain';
 import { selectSessionStatus } from '#machines/session.machine';
 import { guardReturnTo, screenHintFor } from '../auth/return-to';
-import { settledSnapshot } from './live/edge';
+import { login, settledSnapshot } from './live/edge';
 import { leaving } from './live/session';
 import type { RouterContext } from './router-context';
 
@@ -63,9 +63,10 @@ export async function requireSignedIn(
     current: currentTargetOf(location),
     origin: window.location.origin,
   });
-  session.send({
-    type: 'session.login',
-    request: { returnTo, screenHint: options.screenHint ?? screenHintFor(location.pathname) },
+  login(session, {
+    connection: undefined,
+    returnTo,
+    screenHint: options.screenHint ?? screenHintFor(location.pathname),
   });
   // Pending until the page leaves for the identity provider. If the login cannot start, the
   // session goes back to signedOut with an error code: the pending screen shows it with a retry

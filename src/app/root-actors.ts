@@ -1,7 +1,7 @@
 import { type ActorRefFrom, createActor } from 'xstate';
 import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
 import { codeRecoveryMachine } from '#machines/code-recovery.machine';
-import { selectSessionStatus, type sessionMachine } from '#machines/session.machine';
+import { selectLiveState, type sessionMachine } from '#machines/session.machine';
 import { loadCode } from '../code-loads';
 import type { RealtimeRoot } from '../realtime/root';
 import { createCodeRecoveryActor } from './live/code-recovery';
@@ -88,7 +88,7 @@ export function createRootActors(config: RuntimeConfig): RootActors {
   );
   // Signed in: the live state starts (its code arrives with the first sign-in of the page).
   const follow = () => {
-    if (selectSessionStatus(session.getSnapshot()) === 'signedIn') realtime.load().catch(() => undefined);
+    if (selectLiveState(session.getSnapshot()) === 'connect') realtime.load().catch(() => undefined);
   };
   session.subscribe(follow);
   if (typeof window !== 'undefined') window.addEventListener('online', follow);

@@ -10,7 +10,7 @@ import { useRuntimeConfig } from '../ui/runtime-config';
 import { AppNavbar, isNavbarHidden } from '../ui/shell/app-navbar';
 import { mainContentId, SkipLink } from '../ui/shell/skip-link';
 import { supportLinksOf } from '../ui/support-defaults';
-import { ProviderUnreachableScreen } from '../views/auth/provider-unreachable';
+import { SessionProviderUnreachableView } from '../views/session/session-provider-unreachable-view';
 import { useRootActors } from './actors-context';
 import { buildTitle, defaultProductName, titleRoutePathOf } from './route-titles';
 
@@ -55,7 +55,7 @@ export function RootLayout() {
         <Box component="main" id={mainContentId} tabIndex={-1}>
           <ConnectionStatus />
           {providerUnreachable ? (
-            <ProviderUnreachableScreen
+            <SessionProviderUnreachableView
               {...supportLinksOf(config.app)}
               onRetry={() => session.send({ type: 'session.retryLogin' })}
               onBack={() => session.send({ type: 'session.dismissError' })}

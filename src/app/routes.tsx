@@ -24,7 +24,7 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   // The product's failure screen, never the router's default one (decision 060).
   errorComponent: RouteErrorScreen,
-  notFoundComponent: lazyScreen(() => import('../views/errors/not-found-page'), 'NotFoundPage'),
+  notFoundComponent: lazyScreen(() => import('../views/errors/not-found-view'), 'NotFoundView'),
 });
 
 const route = <TPath extends string, TModule extends Record<string, unknown>>(
@@ -47,14 +47,20 @@ export const unverifiedEmailRoute = createRoute({
   validateSearch: unverifiedEmailSearch,
   beforeLoad: requireSignedIn,
   ...signedInOnlyPending,
-  component: lazyScreen(() => import('./screens/unverified-email'), 'UnverifiedEmailScreen'),
+  component: lazyScreen(
+    () => import('./screens/email-verification-unverified'),
+    'EmailVerificationUnverifiedScreen',
+  ),
 });
 
 export const verifiedEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/verified-email',
   validateSearch: verifiedEmailSearch,
-  component: lazyScreen(() => import('./screens/verified-email'), 'VerifiedEmailScreen'),
+  component: lazyScreen(
+    () => import('./screens/email-verification-verified'),
+    'EmailVerificationVerifiedScreen',
+  ),
 });
 
 /**
@@ -117,8 +123,8 @@ export const inviteRoute = createRoute({
   path: '/invite',
   validateSearch: inviteSearch,
   component: lazyScreen(
-    withForms(() => import('./screens/invite')),
-    'InviteScreen',
+    withForms(() => import('./screens/join-practice-link')),
+    'JoinPracticeLinkScreen',
   ),
 });
 
@@ -127,8 +133,8 @@ export const inviteCodeRoute = createRoute({
   path: '/invite-code',
   validateSearch: inviteCodeSearch,
   component: lazyScreen(
-    withForms(() => import('./screens/invite-code')),
-    'InviteCodeScreen',
+    withForms(() => import('./screens/join-practice-code')),
+    'JoinPracticeCodeScreen',
   ),
 });
 
@@ -155,18 +161,18 @@ export const serverErrorRoute = createRoute({
 });
 export const redirectedRoute = route(
   '/redirected',
-  () => import('../views/errors/redirected-page'),
-  'RedirectedPage',
+  () => import('../views/errors/redirected-view'),
+  'RedirectedView',
 );
 export const noAccessRoute = route(
   '/no-access',
-  () => import('../views/errors/no-access-page'),
-  'NoAccessPage',
+  () => import('../views/errors/no-access-view'),
+  'NoAccessView',
 );
 export const notFoundRoute = route(
   '/not-found',
-  () => import('../views/errors/not-found-page'),
-  'NotFoundPage',
+  () => import('../views/errors/not-found-view'),
+  'NotFoundView',
 );
 
 export const routeTree = rootRoute.addChildren([

@@ -1,5 +1,6 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { logger } from '../logger';
+import { browserStorage } from './browser-storage';
 import { isNotFoundMatch } from './route-titles';
 import { storageKeys } from './storage-keys';
 
@@ -37,21 +38,13 @@ export function isSameOriginPath(value: string): boolean {
   return value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
 }
 
-function defaultStorage(): KeyValueStore | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Stores `pathname + searchStr` unless the path is excluded. Returns what was stored, or null
  * when nothing was (excluded path, or storage unavailable).
  */
 export function writeStoredPage(
   location: { pathname: string; searchStr: string },
-  storage: KeyValueStore | null = defaultStorage(),
+  storage: KeyValueStore | null = browserStorage('local'),
 ): string | null {
   if (!storage || isExcludedFromStoredPage(location.pathname)) return null;
   const value = `${location.pathname}${location.searchStr}`;
@@ -68,7 +61,7 @@ export function writeStoredPage(
 /** The stored page, or `fallback` when none (or when the stored value is not a same-origin path). */
 export function readStoredPage(
   fallback: string = defaultStoredPage,
-  storage: KeyValueStore | null = defaultStorage(),
+  storage: KeyValueStore | null = browserStorage('local'),
 ): string {
   try {
     const value = storage?.getItem(storageKeys.storedPage);
@@ -85,7 +78,7 @@ export function readStoredPage(
  */
 export function subscribeStoredPage(
   router: AnyRouter,
-  storage: KeyValueStore | null = defaultStorage(),
+  storage: KeyValueStore | null = browserStorage('local'),
 ): () => void {
   return router.subscribe('onResolved', ({ toLocation }) => {
     if (isNotFoundMatch(router.state.matches)) return;

@@ -1,5 +1,7 @@
-import type { SessionUser } from '#machines/domain';
+import type { SnapshotFrom } from 'xstate';
+import { selectUserDataRule, type sessionMachine } from '#machines/session.machine';
 import { logger } from '../logger';
+import { browserStorage } from './browser-storage';
 import { storageKeys } from './storage-keys';
 
 /**
@@ -29,6 +31,7 @@ export const perUserStorageKeys: readonly string[] = [
 ];
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 /** Removes every per-user key (and the owner mark). */
 export function clearUserData(storage: KeyValueStore): void {
@@ -53,46 +56,28 @@ export function claimUserData(storage: KeyValueStore, sub: string): void {
   }
 }
 
-/** Session states that end the signed-in user's session (the browser leaves or reloads next). */
-const endingStates = new Set(['loggingOut', 'endingSession', 'clearingStaleSession', 'clearingLoginHint']);
-
-/** The part of the session actor this module reads (structural, so tests can pass fakes). */
+/** The part of the session actor this module reads (its snapshot, read by the session's own selector). */
 export interface WatchableSession {
-  getSnapshot(): SessionSnapshotLike;
-  subscribe(listener: (snapshot: SessionSnapshotLike) => void): { unsubscribe(): void };
-}
-
-interface SessionSnapshotLike {
-  value: unknown;
-  context: { user: SessionUser | null };
-}
-
-function topStateOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object') return Object.keys(value)[0] ?? '';
-  return '';
+  getSnapshot(): SessionSnapshot;
+  subscribe(listener: (snapshot: SessionSnapshot) => void): { unsubscribe(): void };
 }
 
 /** Keeps the per-user data bound to the session's user; returns the unsubscribe. */
-export function bindUserStorage(session: WatchableSession, storage: KeyValueStore | null = defaultStorage()) {
+export function bindUserStorage(
+  session: WatchableSession,
+  storage: KeyValueStore | null = browserStorage('local'),
+) {
   if (!storage) return () => undefined;
-  const follow = (snapshot: SessionSnapshotLike) => {
-    const top = topStateOf(snapshot.value);
-    const user = snapshot.context.user;
-    if (top === 'signedIn' && user?.sub) claimUserData(storage, user.sub);
-    else if (endingStates.has(top)) clearUserData(storage);
-    else if (top === 'signedOut' && storage.getItem(storageKeys.userDataOwner) !== null)
+  // Which state does what is the session machine's rule (selectUserDataRule).
+  const follow = (snapshot: SessionSnapshot) => {
+    const rule = selectUserDataRule(snapshot);
+    const sub = snapshot.context.user?.sub;
+    if (rule === 'claim' && sub) claimUserData(storage, sub);
+    else if (rule === 'clear') clearUserData(storage);
+    else if (rule === 'clearIfOwned' && storage.getItem(storageKeys.userDataOwner) !== null)
       clearUserData(storage);
   };
   follow(session.getSnapshot());
   const subscription = session.subscribe(follow);
   return () => subscription.unsubscribe();
-}
-
-function defaultStorage(): KeyValueStore | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
 }

@@ -19,7 +19,7 @@ import { type SessionCheckResult, sessionMachine } from '#machines/session.machi
 import { userStoreMachine } from '#machines/user-store.machine';
 import { RootActorsProvider } from '../app/actors-context';
 import type { FlowEdges } from '../app/live/edge';
-import { provideJoinPractice } from '../app/live/invites';
+import { provideJoinPractice } from '../app/live/join-practice';
 import { provideLanding } from '../app/live/landing';
 import { provideOnboarding } from '../app/live/onboarding';
 import { existingRealtime, idleCodeRecovery, type RootActors } from '../app/root-actors';
@@ -30,9 +30,9 @@ import { cssVariablesResolver, theme } from '../app/theme';
 import { shellGuard } from '../boot/shell-guard';
 import { defaultLocale } from '../i18n/locale';
 import { RuntimeConfigContext } from '../ui/runtime-config';
-import { InviteCodeView } from '../views/invites/invite-code-page';
-import { InviteView } from '../views/invites/invite-page';
-import { LandingView } from '../views/landing/landing-page';
+import { JoinPracticeCodeView } from '../views/join-practice/join-practice-code-view';
+import { JoinPracticeLinkView } from '../views/join-practice/join-practice-link-view';
+import { LandingView } from '../views/landing/landing-view';
 import { OnboardingSteps } from '../views/onboarding/onboarding-flow';
 import { prerenderConfig } from './build-config';
 import { describeRoute } from './descriptions';
@@ -106,7 +106,7 @@ function edgesOf(actors: RootActors, config: RuntimeConfig, navigations: Navigat
     navigate: (params) => navigations.push(params),
     redirect: () => navigations.push({ to: '(another origin)' }),
     login: () => undefined,
-    api: noApi,
+    call: noApi,
   };
 }
 
@@ -164,16 +164,16 @@ const onboardingScreen =
 
 /** The module of each prerendered route's screen (its chunk's CSS is inlined into the page). */
 export const screenModuleOf: Record<string, string> = {
-  '/': 'src/views/landing/landing-page.tsx',
+  '/': 'src/views/landing/landing-view.tsx',
   '/onboarding': 'src/views/onboarding/onboarding-flow.tsx',
   '/onboarding/register-account': 'src/views/onboarding/onboarding-flow.tsx',
   '/onboarding/register-practice': 'src/views/onboarding/onboarding-flow.tsx',
-  '/invite-code': 'src/views/invites/invite-code-page.tsx',
-  '/invite': 'src/views/invites/invite-page.tsx',
-  '/server-error': 'src/views/errors/server-error-page.tsx',
-  '/not-found': 'src/views/errors/not-found-page.tsx',
-  '/no-access': 'src/views/errors/no-access-page.tsx',
-  '/redirected': 'src/views/errors/redirected-page.tsx',
+  '/invite-code': 'src/views/join-practice/join-practice-code-view.tsx',
+  '/invite': 'src/views/join-practice/join-practice-link-view.tsx',
+  '/server-error': 'src/views/errors/server-error-view.tsx',
+  '/not-found': 'src/views/errors/not-found-view.tsx',
+  '/no-access': 'src/views/errors/no-access-view.tsx',
+  '/redirected': 'src/views/errors/redirected-view.tsx',
 };
 
 /** The inline script of every prerendered page, as it is inlined and hashed. */
@@ -200,7 +200,7 @@ export const prerenderedScreens: Record<string, ScreenFactory> = {
       navigations,
       '/invite-code',
     );
-    return () => <InviteCodeView actor={actor} />;
+    return () => <JoinPracticeCodeView actor={actor} />;
   },
   '/invite': async (actors, config) => {
     const navigations: NavigateParams[] = [];
@@ -211,7 +211,7 @@ export const prerenderedScreens: Record<string, ScreenFactory> = {
       navigations,
       '/invite',
     );
-    return () => <InviteView actor={actor} />;
+    return () => <JoinPracticeLinkView actor={actor} />;
   },
   ...errorScreens,
 };

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ActorRefFrom, type AnyActorLogic, createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { authRedirectMachine } from '#machines/auth-redirect.machine';
 import { emailVerificationMachine } from '#machines/email-verification.machine';
-import { AuthRedirectView } from '../../src/views/auth/redirect-page';
-import { UnverifiedEmailView } from '../../src/views/auth/unverified-email-page';
-import { VerifiedEmailView } from '../../src/views/auth/verified-email-page';
+import { AuthRedirectView } from '../../src/views/auth-redirect/auth-redirect-view';
+import { EmailVerificationUnverifiedView } from '../../src/views/email-verification/email-verification-unverified-view';
+import { EmailVerificationVerifiedView } from '../../src/views/email-verification/email-verification-verified-view';
 import { generatePaths, type PathStep, runPathOnView, type ViewAdapter } from '../support/paths';
 import { renderWithProviders } from '../support/render';
 import { authRedirectPathSpec, emailVerificationPathSpec } from './auth.model';
@@ -68,9 +68,9 @@ function emailVerificationAdapter(): ViewAdapter<EmailSnapshot> {
       const screenName = (input as { screen: string }).screen;
       view = renderWithProviders(
         screenName === 'unverified' ? (
-          <UnverifiedEmailView actor={actor} />
+          <EmailVerificationUnverifiedView actor={actor} />
         ) : (
-          <VerifiedEmailView actor={actor} onNavigate={(to) => navigations.push(to)} />
+          <EmailVerificationVerifiedView actor={actor} onNavigate={(to) => navigations.push(to)} />
         ),
       );
     },
@@ -153,10 +153,10 @@ function authRedirectAdapter(): ViewAdapter<RedirectSnapshot> {
     start() {
       actor = createActor(
         authRedirectMachine.provide({
-          actors: inert(['awaitSession', 'findAlternateProvider']) as never,
+          actors: inert(['awaitSession', 'checkProfileExists', 'findAlternateProvider']) as never,
           actions: {
             navigate: (_, { to }) => navigations.push(to),
-            startLogin: (_, params) => logins.push(params),
+            login: (_, params) => logins.push(params),
           },
         }),
       );

@@ -179,22 +179,30 @@ export const authRedirectPathSpec = definePathSpec({
       doneEvent('awaitSession', { status: 'signedOut', returnTo: null, errorCode: 'state_mismatch' }),
       doneEvent('awaitSession', { status: 'signedOut', returnTo: null, errorCode: null }),
     ],
+    'xstate.done.actor.checkProfileExists': [
+      doneEvent('checkProfileExists', true),
+      doneEvent('checkProfileExists', false),
+    ],
     'xstate.done.actor.findAlternateProvider': [
       doneEvent('findAlternateProvider', { method: 'google', connection: 'google-oauth2' }),
       doneEvent('findAlternateProvider', null),
     ],
   },
-  // Spec §2 /auth/redirect: a signed-in user is checked for another sign-in method, then the app
-  // waits 1 s and leaves; a failed sign-in (or check) ends on an actionable screen.
+  // Spec §2 /auth/redirect: a signed-in user is checked for another sign-in method — unless the
+  // account is an established one, with a profile (decision 021: no warning) — then the app waits
+  // 1 s and leaves; a failed sign-in (or check) ends on an actionable screen.
   expected: {
     initial: 'waitingForSession',
     on: {
       'xstate.done.actor.awaitSession': ({ event }) => {
         const session = outputOf<SettledSession>(event);
-        if (session.status === 'signedIn') return 'checkingProvider';
+        if (session.status === 'signedIn') return 'checkingProfile';
         return session.errorCode !== null ? 'failed' : 'waiting';
       },
       'xstate.error.actor.awaitSession': 'failed',
+      'xstate.done.actor.checkProfileExists': ({ event }) =>
+        outputOf<boolean>(event) ? 'waiting' : 'checkingProvider',
+      'xstate.error.actor.checkProfileExists': 'waiting',
       'xstate.done.actor.findAlternateProvider': ({ event }) =>
         outputOf<AlternateProvider | null>(event) !== null ? 'wrongProvider' : 'waiting',
       'xstate.error.actor.findAlternateProvider': 'waiting',

@@ -26,11 +26,11 @@ import {
   selectProfileStepSaving,
 } from '#machines/profile-step.machine';
 import { RuntimeConfigContext } from '../../src/ui/runtime-config';
-import { InviteCodeView } from '../../src/views/invites/invite-code-page';
-import { InviteView } from '../../src/views/invites/invite-page';
-import { LandingView } from '../../src/views/landing/landing-page';
-import { SwitchPracticeView } from '../../src/views/practices/switch-practice-page';
+import { JoinPracticeCodeView } from '../../src/views/join-practice/join-practice-code-view';
+import { JoinPracticeLinkView } from '../../src/views/join-practice/join-practice-link-view';
+import { LandingView } from '../../src/views/landing/landing-view';
 import { ProfileStepForm } from '../../src/views/shared/profile-step-form';
+import { SwitchPracticeView } from '../../src/views/switch-practice/switch-practice-view';
 import {
   generatePaths,
   type MachinePath,
@@ -52,7 +52,11 @@ import {
 /** Joining a practice: the route's screen of the way the user came (/invite or /invite-code). */
 function JoinPracticeScreen({ actor }: { actor: AnyActorRef }) {
   const via = useSelector(actor, (s: { context: { via: string } }) => s.context.via);
-  return via === 'link' ? <InviteView actor={actor as never} /> : <InviteCodeView actor={actor as never} />;
+  return via === 'link' ? (
+    <JoinPracticeLinkView actor={actor as never} />
+  ) : (
+    <JoinPracticeCodeView actor={actor as never} />
+  );
 }
 
 /** The one heading (h1) each join-practice screen shows, by way in and view. */

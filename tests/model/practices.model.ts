@@ -307,7 +307,7 @@ export const joinPracticeSpec = definePathSpec({
 export const portalRedirectSpec = definePathSpec({
   name: 'portalRedirect',
   machine: portalRedirectMachine,
-  inputs: [{ path: '/mobile/x', search: '?y=1' }],
+  inputs: [{ path: '/mobile/x', search: '?y=1', defaultPortalUrl: 'http://au.example.test' }],
   events: {
     'xstate.done.actor.awaitSession': done('awaitSession', { user: null }, { user: fixtures.verifiedUser }),
     'xstate.done.actor.fetchActivePractice': done('fetchActivePractice', fixtures.active, fixtures.noActive),

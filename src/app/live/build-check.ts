@@ -1,8 +1,9 @@
-import { useActorRef } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { type BuildCheckInput, type BuildInfo, buildCheckMachine } from '#machines/build-check.machine';
 import { logger } from '../../logger';
+import { browserStorage } from '../browser-storage';
+import { useFlowActor } from './flow-actor';
 
 /**
  * Effects of the build-check machine (spec §2 "Build freshness", §7 GET /meta.json?t=timestamp,
@@ -28,17 +29,9 @@ function browserEdges(): BuildCheckEdges {
     fetch: (...args) => window.fetch(...args),
     now: () => Date.now(),
     document,
-    sessionStorage: safeSessionStorage(),
+    sessionStorage: browserStorage('session'),
     reload: () => window.location.reload(),
   };
-}
-
-function safeSessionStorage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
 }
 
 /** GET /meta.json?t=<now> (the timestamp defeats caches); answers `{ buildTime }`. */
@@ -118,9 +111,10 @@ export type BuildCheckActor = ActorRefFrom<typeof buildCheckMachine>;
  * render `<NewVersionPrompt actorRef={…} />` with it.
  */
 export function useBuildCheckActor(edges: BuildCheckEdges = browserEdges()): BuildCheckActor {
-  const [machine] = useState(() => provideBuildCheck(edges));
-  const [input] = useState(() => readBuildCheckInput(edges));
-  const actorRef = useActorRef(machine, { input });
+  const actorRef = useFlowActor(
+    () => provideBuildCheck(edges),
+    () => readBuildCheckInput(edges),
+  );
   useEffect(() => {
     const onVisibility = () => {
       if (document.visibilityState === 'visible') actorRef.send({ type: 'app.visible' });

@@ -3,6 +3,7 @@ import { codeRecoveryMachine } from '#machines/code-recovery.machine';
 import { codeRecoveryDelays } from '#machines/constants';
 import { failedLoadNames, onFailedLoad, retryFailedLoads } from '../../code-loads';
 import { logger } from '../../logger';
+import { browserStorage } from '../browser-storage';
 
 /**
  * Effects of the code-recovery machine (decision 105): asking the app's origin whether it answers,
@@ -13,8 +14,6 @@ import { logger } from '../../logger';
 
 /** sessionStorage key: when (ms since the epoch) this tab last reloaded to recover its code. */
 export const RECOVERY_RELOAD_KEY = 'code.recoveryReloadAt';
-/** How long one origin probe may take before the origin counts as not answering. */
-const probeTimeoutMs = 5_000;
 
 export interface CodeRecoveryEdges {
   fetch: typeof fetch;
@@ -28,19 +27,11 @@ export interface CodeRecoveryEdges {
   addOnlineListener: (listener: () => void) => void;
 }
 
-function safeSessionStorage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 function browserEdges(): CodeRecoveryEdges {
   return {
     fetch: (...args) => window.fetch(...args),
     now: () => Date.now(),
-    sessionStorage: safeSessionStorage(),
+    sessionStorage: browserStorage('session'),
     reload: () => window.location.reload(),
     retryFailedLoads: () => retryFailedLoads(),
     onFailedLoad,
@@ -52,7 +43,7 @@ function browserEdges(): CodeRecoveryEdges {
 /** GET /meta.json?t=<now>, never from a cache: the origin answers when this resolves. */
 export async function probeOrigin(edges: Pick<CodeRecoveryEdges, 'fetch' | 'now'>): Promise<void> {
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), probeTimeoutMs);
+  const timer = setTimeout(() => abort.abort(), codeRecoveryDelays.originProbeTimeout);
   try {
     const response = await edges.fetch(`/meta.json?t=${edges.now()}`, {
       cache: 'no-store',

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { SessionUser } from '#machines/domain';
 import { type SessionCheckResult, sessionMachine } from '#machines/session.machine';
-import { routerNavigate, routerNavigateHref, settledSession, settledSnapshot } from './edge';
+import { loginRequestOf, settledSession, settledSnapshot } from './edge';
+import { routerNavigate } from './navigate';
 
 const ada: SessionUser = { sub: 'auth0|ada', email: 'ada@example.test', email_verified: true };
 
@@ -71,11 +72,39 @@ describe('the edge: navigation through the router', () => {
 
   it('a same-origin address keeps its query: router.navigate({ href })', () => {
     const { router, navigate } = fakeRouter();
-    routerNavigateHref(router, '/invite?code=abc#top');
-    routerNavigateHref(router, '/switch-practice', true);
+    routerNavigate(router, { to: '/invite?code=abc#top' });
+    routerNavigate(router, { to: '/switch-practice?x=1', replace: true });
     expect(navigate.mock.calls).toEqual([
       [{ href: '/invite?code=abc#top', replace: false }],
-      [{ href: '/switch-practice', replace: true }],
+      [{ href: '/switch-practice?x=1', replace: true }],
     ]);
+  });
+
+  it('an address on another origin is never navigated to: it goes home', () => {
+    const { router, navigate } = fakeRouter();
+    routerNavigate(router, { to: '//evil.example/x?y=1' });
+    routerNavigate(router, { to: 'https://evil.example/x' });
+    expect(navigate.mock.calls).toEqual([[{ href: '/', replace: false }], [{ href: '/', replace: false }]]);
+  });
+});
+
+describe('the edge: the one login', () => {
+  it("a machine's login params as the session's request; forcePrompt asks again with the user's address", () => {
+    expect(loginRequestOf({ connection: undefined, screenHint: 'login', returnTo: '/' }, ada)).toEqual({
+      returnTo: '/',
+      screenHint: 'login',
+    });
+    expect(
+      loginRequestOf({ connection: 'google-oauth2', screenHint: 'signup', returnTo: '/invite?x=1' }, null),
+    ).toEqual({ returnTo: '/invite?x=1', screenHint: 'signup', connection: 'google-oauth2' });
+    expect(
+      loginRequestOf({ connection: null, screenHint: 'login', returnTo: '/back', forcePrompt: true }, ada),
+    ).toEqual({
+      returnTo: '/back',
+      screenHint: 'login',
+      connection: null,
+      prompt: 'login',
+      loginHint: ada.email,
+    });
   });
 });

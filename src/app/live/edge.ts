@@ -1,7 +1,6 @@
-import { type AnyRouter, useRouter } from '@tanstack/react-router';
 import { type ActorRefFrom, type SnapshotFrom, waitFor } from 'xstate';
 import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
-import type { LoginConnection, SessionUser } from '#machines/domain';
+import type { SessionUser, UserState } from '#machines/domain';
 import type { LoginParams, NavigateParams, SessionAnswer } from '#machines/practice-flow';
 import {
   type LoginRequest,
@@ -15,16 +14,19 @@ import { logger } from '../../logger';
 import { useRuntimeConfig } from '../../ui/runtime-config';
 import { useRootActors } from '../actors-context';
 import type { RootActors } from '../root-actors';
-import { api } from './api';
+import { api, call } from './api';
+import { useNavigate } from './navigate';
 import { redirectToEnvironment, serverErrorPath } from './redirects';
 
 /**
- * The edges a route's flow machine is given (spec §2, §6, §7): the root actors, the runtime
- * configuration, the settled session, router navigation, login through the session, the
- * allow-listed redirect and the API.
+ * The one edge of the flows (decisions 102, 170): what every flow is given (`FlowEdges`), whose
+ * actor a screen creates with `useFlowActor` (./flow-actor.ts): the root actors,
+ * the runtime configuration, the settled session, the one navigation, the one login, the
+ * allow-listed redirect and the one way to call the API (`call`, failures as `CallFailure`).
+ * `.provide` happens only in src/app/live; machines decide, this file only carries out.
  */
 
-// ───────────────────────────── session, navigation, login ─────────────────────────────
+// ───────────────────────────── session ─────────────────────────────
 
 type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -52,32 +54,81 @@ export async function settledSession(session: SessionActor): Promise<SessionAnsw
 }
 
 /**
- * A machine's `navigate` action through the router: `router.navigate({ to, search, replace })`, so
- * the router builds the address (its own search serialisation, src/app/search-serialization.ts).
- * A machine names the route by its path, a string (machines do not know the route tree), so the
- * options are given the router's loose shape here; the router matches the path when it loads.
+ * The session asked to refresh (its `refreshSession` actor: a token with cacheMode 'off'), and the
+ * fresh user once it has. A failed or signed-out refresh rejects with the session's error code
+ * (`{ error }`, as the identity provider's SDK reports it).
  */
-export function routerNavigate(router: AnyRouter, params: NavigateParams): void {
-  const navigate = router.navigate as unknown as (options: RouteNavigation) => Promise<void>;
-  void navigate({ to: params.to, search: params.search ?? {}, replace: params.replace ?? false });
+export async function refreshedSessionUser(session: SessionActor): Promise<SessionUser> {
+  session.send({ type: 'session.refresh' });
+  const settled = await settledSnapshot(session, { until: (s) => !s.hasTag('refreshing') });
+  if (selectSessionStatus(settled) !== 'signedIn' || !settled.context.user) {
+    throw Object.assign(new Error('Signed out while refreshing'), { error: 'login_required' });
+  }
+  if (settled.context.errorCode === 'refresh_failed' || settled.context.errorCode === 'timeout') {
+    throw Object.assign(new Error('Refresh failed'), { error: settled.context.errorCode });
+  }
+  return settled.context.user;
 }
 
-/** Navigation to an address of this origin, with its query and hash (a return target, a stored page). */
-export function routerNavigateHref(router: AnyRouter, href: string, replace = false): void {
-  void router.navigate({ href, replace });
-}
+// ───────────────────────────── login ─────────────────────────────
 
-interface RouteNavigation {
-  to: string;
-  search: Record<string, string>;
-  replace: boolean;
-}
-
-function loginRequestOf(params: LoginParams): LoginRequest {
-  const request: LoginRequest = { screenHint: params.screenHint, returnTo: params.returnTo };
-  if (params.connection !== undefined) request.connection = params.connection as LoginConnection;
+/**
+ * The one login: a machine's `login` params as the session's request. `forcePrompt` makes the
+ * identity provider ask again, with the signed-in user's address filled in.
+ */
+export function loginRequestOf(params: LoginParams, user: SessionUser | null): LoginRequest {
+  const request: LoginRequest = { returnTo: params.returnTo };
+  if (params.screenHint !== undefined) request.screenHint = params.screenHint;
+  if (params.connection !== undefined) request.connection = params.connection;
+  if (params.forcePrompt) {
+    request.prompt = 'login';
+    if (user?.email) request.loginHint = user.email;
+  }
   return request;
 }
+
+export function login(session: SessionActor, params: LoginParams): void {
+  session.send({
+    type: 'session.login',
+    request: loginRequestOf(params, session.getSnapshot().context.user),
+  });
+}
+
+// ───────────────────────────── the user store ─────────────────────────────
+
+type UserStoreSnapshot = { context: UserState & { error?: string | null } };
+
+/**
+ * The one watcher of the live user store (created if need be, src/app/root-actors.ts): `onStore`
+ * with its snapshot at once and on every change, `onUnavailable` when the live state's code could
+ * not be loaded (offline). `load` asks the store to (re)load first. Returns the stop function.
+ */
+export function watchUserStore(
+  actors: Pick<RootActors, 'realtime'>,
+  onStore: (snapshot: UserStoreSnapshot) => void,
+  options: { load?: boolean; onUnavailable?: () => void } = {},
+): () => void {
+  let stopped = false;
+  let unsubscribe: () => void = () => undefined;
+  actors.realtime.load().then(
+    ({ userStore }) => {
+      if (stopped) return;
+      if (options.load) userStore.send({ type: 'store.load' });
+      onStore(userStore.getSnapshot());
+      const subscription = userStore.subscribe(onStore);
+      unsubscribe = () => subscription.unsubscribe();
+    },
+    () => {
+      if (!stopped) options.onUnavailable?.();
+    },
+  );
+  return () => {
+    stopped = true;
+    unsubscribe();
+  };
+}
+
+// ───────────────────────────── the edges of a flow ─────────────────────────────
 
 export interface FlowEdges {
   actors: RootActors;
@@ -86,15 +137,16 @@ export interface FlowEdges {
   /** Leaves the app for an allowed url; anything else goes to /server-error. */
   redirect(url: string | null | undefined): void;
   login(params: LoginParams): void;
-  api(): Endpoints;
+  /** An API call (spec §7); a failure rejects with a `CallFailure` (src/app/live/api.ts). */
+  call<T>(work: (endpoints: Endpoints) => Promise<T>): Promise<T>;
 }
 
-/** The edges of a route screen: root actors, config, router navigation, login through the session. */
-export function useFlowEdges(): FlowEdges {
-  const actors = useRootActors();
-  const config = useRuntimeConfig();
-  const router = useRouter();
-  const navigate = (params: NavigateParams) => routerNavigate(router, params);
+/** The edges of a flow with a given navigation (the router's, or a test's). */
+export function flowEdges(
+  actors: RootActors,
+  config: RuntimeConfig,
+  navigate: (params: NavigateParams) => void,
+): FlowEdges {
   return {
     actors,
     config,
@@ -102,11 +154,19 @@ export function useFlowEdges(): FlowEdges {
     redirect: (url) =>
       redirectToEnvironment(url, config, {
         onRejected: (rejected) => {
-          logger.warn('practices: refused a redirect outside the allowed origins', rejected);
+          logger.warn('edge: refused a redirect outside the allowed origins', rejected);
           navigate({ to: serverErrorPath, replace: true });
         },
       }),
-    login: (params) => actors.session.send({ type: 'session.login', request: loginRequestOf(params) }),
-    api,
+    login: (params) => login(actors.session, params),
+    call: (work) => call(() => work(api())),
   };
+}
+
+/** The edges of a route screen: root actors, config, router navigation, login through the session. */
+export function useFlowEdges(): FlowEdges {
+  const actors = useRootActors();
+  const config = useRuntimeConfig();
+  const navigate = useNavigate();
+  return flowEdges(actors, config, navigate);
 }

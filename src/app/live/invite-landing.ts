@@ -1,3 +1,4 @@
+import { browserStorage } from '../browser-storage';
 import { storageKeys } from '../storage-keys';
 
 /**
@@ -8,9 +9,9 @@ import { storageKeys } from '../storage-keys';
  * set; decision 101).
  */
 
+/** The given storage (tests, the prerender), else the browser's local storage when it can be used. */
 export function storageOf(storage?: Storage): Storage | null {
-  if (storage) return storage;
-  return typeof window === 'undefined' ? null : window.localStorage;
+  return storage ?? browserStorage('local');
 }
 
 /** The flag alone; whether an invite is really stored is the reader's to say. */

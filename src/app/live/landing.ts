@@ -1,10 +1,8 @@
-import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { type LandingActor, landingMachine } from '#machines/landing.machine';
 import { loadCode } from '../../code-loads';
-import { call } from './api';
 import { type FlowEdges, settledSession, useFlowEdges } from './edge';
+import { useFlowActor } from './flow-actor';
 import { clearInviteLanding, isInviteLandingSet } from './invite-landing';
 
 /**
@@ -21,7 +19,7 @@ export function provideLanding(edges: FlowEdges, storage?: Storage): typeof land
         const { hasInviteLanding } = await loadCode('stored invite', () => import('./stored-invite'));
         return hasInviteLanding(storage);
       }),
-      fetchActivePractice: fromPromise(() => call(() => edges.api().activePractice())),
+      fetchActivePractice: fromPromise(() => edges.call((api) => api.activePractice())),
     },
     actions: {
       login: (_, params) => edges.login(params),
@@ -34,7 +32,8 @@ export function provideLanding(edges: FlowEdges, storage?: Storage): typeof land
 
 export function useLandingActor(): LandingActor {
   const edges = useFlowEdges();
-  const [machine] = useState(() => provideLanding(edges));
-  const [input] = useState(() => ({ inviteLanding: isInviteLandingSet() }));
-  return useActorRef(machine, { input });
+  return useFlowActor(
+    () => provideLanding(edges),
+    () => ({ inviteLanding: isInviteLandingSet() }),
+  );
 }

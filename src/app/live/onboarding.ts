@@ -26,7 +26,8 @@ import {
 import type { RootActors } from '../root-actors';
 import { storageKeys } from '../storage-keys';
 import { api, call } from './api';
-import { routerNavigate, settledSession, settledSnapshot } from './edge';
+import { settledSession, settledSnapshot } from './edge';
+import { routerNavigate } from './navigate';
 import { redirectToEnvironment } from './redirects';
 
 /**

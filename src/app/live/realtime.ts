@@ -1,6 +1,6 @@
 import { type ActorRefFrom, createActor, fromPromise, waitFor } from 'xstate';
 import { hubConnectionMachine } from '#machines/hub-connection.machine';
-import { selectSessionStatus, type sessionMachine } from '#machines/session.machine';
+import { selectLiveState, type sessionMachine } from '#machines/session.machine';
 import { type UserStatePatch, userStoreMachine } from '#machines/user-store.machine';
 import { getAccessToken } from '../../auth/token';
 import { logger } from '../../logger';
@@ -8,7 +8,7 @@ import { createRealtimeActors, type RealtimeLogger } from '../../realtime/actors
 import type { RealtimeRoot } from '../../realtime/root';
 import type { TokenGetter } from '../../realtime/token';
 import { watchVisibility } from '../../realtime/visibility';
-import { api } from './api';
+import { api, call } from './api';
 
 /**
  * The live user state: the user store and the hub connection (docs/realtime.md). The session
@@ -93,18 +93,18 @@ export function createRealtime(session: ActorRefFrom<typeof sessionMachine>): Re
     pageOrigin: window.location.origin,
     getTokenSilently: () => getAccessToken(),
     fetchUserState: async () => ({
-      practices: await api().userPractices(),
-      hasProfile: await api().profileExists(),
+      practices: await call(() => api().userPractices()),
+      hasProfile: await call(() => api().profileExists()),
     }),
     logger,
   });
+  // When the live state runs is the session's rule (selectLiveState); here it is only carried out.
   let last: string | null = null;
   const follow = () => {
-    const status = selectSessionStatus(session.getSnapshot());
-    if (status === last) return;
-    last = status;
-    if (status === 'signedIn') root.hubConnection.send({ type: 'hub.connect' });
-    else if (status === 'signedOut') root.hubConnection.send({ type: 'hub.disconnect' });
+    const live = selectLiveState(session.getSnapshot());
+    if (live === null || live === last) return;
+    last = live;
+    root.hubConnection.send({ type: live === 'connect' ? 'hub.connect' : 'hub.disconnect' });
   };
   session.subscribe(follow);
   follow();

@@ -29,6 +29,7 @@ import {
 import { isRedirectCallback, isSurelySignedOut } from '../../auth/session-hint';
 import { onLoginRequired } from '../../auth/token';
 import { logger } from '../../logger';
+import { browserStorage } from '../browser-storage';
 
 /**
  * Provides the session machine's effects with the identity provider's SDK (src/auth). Runs once,
@@ -49,14 +50,6 @@ function callbackErrorCodeOf(error: unknown): string {
   if (/id token|\(iss\)|\(aud\)|\(azp\)|nonce|\(exp\)|\(nbf\)|auth_time|org_/i.test(message))
     return 'invalid_id_token';
   return 'callback_failed';
-}
-
-function safeLocalStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -105,7 +98,7 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
       };
     }
     // No session the SDK could restore: signed out without loading it (it loads on intent).
-    if (isSurelySignedOut({ auth, url, cookieHeader: document.cookie, storage: safeLocalStorage() })) {
+    if (isSurelySignedOut({ auth, url, cookieHeader: document.cookie, storage: browserStorage('local') })) {
       return { kind: 'signedOut', callbackErrorCode: null };
     }
     const sdk = await client();

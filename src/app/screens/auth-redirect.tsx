@@ -1,5 +1,5 @@
-import { AuthRedirectView } from '../../views/auth/redirect-page';
-import { useAuthRedirectActor } from '../live/auth-screens';
+import { AuthRedirectView } from '../../views/auth-redirect/auth-redirect-view';
+import { useAuthRedirectActor } from '../live/auth-redirect';
 
 /** /auth/redirect: the route's auth-redirect actor, rendered by its view. */
 export function AuthRedirectScreen() {

@@ -1,4 +1,4 @@
-import { LandingView } from '../../views/landing/landing-page';
+import { LandingView } from '../../views/landing/landing-view';
 import { useLandingActor } from '../live/landing';
 
 /** `/`: the route's landing actor (its effects from src/app/live), rendered by its view. */

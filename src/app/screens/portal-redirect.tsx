@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { PortalRedirectView } from '../../views/portal/portal-redirect-page';
-import { usePortalRedirectActor } from '../live/practices';
+import { PortalRedirectView } from '../../views/portal-redirect/portal-redirect-view';
+import { usePortalRedirectActor } from '../live/portal-redirect';
 
 /** /mobile/* and /billing/*: the route's portal-redirect actor; its view is a spinner. */
 export function PortalRedirectScreen() {

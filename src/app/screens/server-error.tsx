@@ -1,6 +1,6 @@
-import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
-import { ServerErrorPage } from '../../views/errors/server-error-page';
+import { ServerErrorView } from '../../views/errors/server-error-view';
+import { useNavigate } from '../live/navigate';
 import { readStoredPage } from '../stored-page';
 
 /**
@@ -9,12 +9,12 @@ import { readStoredPage } from '../stored-page';
  * network drop it does so by itself as soon as the browser is back online.
  */
 export function ServerErrorScreen() {
-  const router = useRouter();
+  const navigate = useNavigate();
   const [retryTo] = useState(() => readStoredPage('/'));
-  const retry = useCallback(() => void router.navigate({ href: retryTo, replace: true }), [router, retryTo]);
+  const retry = useCallback(() => navigate({ to: retryTo, replace: true }), [navigate, retryTo]);
   useEffect(() => {
     window.addEventListener('online', retry);
     return () => window.removeEventListener('online', retry);
   }, [retry]);
-  return <ServerErrorPage onRetry={retry} />;
+  return <ServerErrorView onRetry={retry} />;
 }

@@ -1,6 +1,6 @@
 import { LiveUpdatesNotice } from '../../realtime/live-updates-notice';
-import { SwitchPracticeView } from '../../views/practices/switch-practice-page';
-import { useSwitchPracticeActor } from '../live/practices';
+import { SwitchPracticeView } from '../../views/switch-practice/switch-practice-view';
+import { useSwitchPracticeActor } from '../live/switch-practice';
 
 /**
  * /switch-practice: the route's switch-practice actor, rendered by its view with the live-updates

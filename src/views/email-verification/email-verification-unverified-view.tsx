@@ -1,0 +1,150 @@
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { FormattedMessage } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
+import { type emailVerificationMachine, selectCooldownSeconds } from '#machines/email-verification.machine';
+
+/**
+ * /auth/unverified-email (spec §2): check your email (including spam/junk), resend the
+ * verification email (with a visible cooldown), or say "I've verified my email", which refreshes
+ * the token and moves on to `returnTo` (default /) once the email is verified.
+ */
+export interface EmailVerificationUnverifiedViewProps {
+  actor: ActorRefFrom<typeof emailVerificationMachine>;
+  /** The way out (decision 062): end the session. */
+  onLogout?: () => void;
+  /** The way out (decision 062): end the session and sign in or up again with another address. */
+  onUseAnotherEmail?: () => void;
+}
+
+/** The screen for a running email-verification actor (rendered alone by the view path tests). */
+export function EmailVerificationUnverifiedView({
+  actor,
+  onLogout,
+  onUseAnotherEmail,
+}: EmailVerificationUnverifiedViewProps) {
+  const resending = useSelector(actor, (s) => s.hasTag('resending'));
+  const resent = useSelector(actor, (s) => s.hasTag('resent'));
+  const resendFailed = useSelector(actor, (s) => s.hasTag('resendFailed'));
+  const cooldown = useSelector(actor, selectCooldownSeconds);
+  const checking = useSelector(actor, (s) => s.hasTag('checking') || s.hasTag('busy'));
+  const stillUnverified = useSelector(actor, (s) => s.hasTag('stillUnverified'));
+  const checkFailed = useSelector(actor, (s) => s.hasTag('checkFailed'));
+
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="md">
+        <Title order={1}>
+          <FormattedMessage
+            id="auth.unverified.title"
+            defaultMessage="Please verify your email"
+            description="Heading of the unverified-email page"
+          />
+        </Title>
+        <Text>
+          <FormattedMessage
+            id="auth.unverified.text"
+            defaultMessage="We have sent you an email with a link to verify your email address. Please check your email, including your spam or junk folder."
+            description="Asks the user to check their email (including spam/junk) for the verification link"
+          />
+        </Text>
+        {resent ? (
+          <Alert color="green" role="status">
+            <FormattedMessage
+              id="auth.unverified.resent"
+              defaultMessage="We have sent you another verification email."
+              description="Success message after resending the verification email"
+            />
+          </Alert>
+        ) : null}
+        {resendFailed ? (
+          <Alert color="red" role="alert">
+            <FormattedMessage
+              id="auth.unverified.resendFailed"
+              defaultMessage="We couldn't send the verification email. Please try again."
+              description="Failure message after resending the verification email failed"
+            />
+          </Alert>
+        ) : null}
+        {stillUnverified ? (
+          <Alert color="yellow" role="alert">
+            <FormattedMessage
+              id="auth.unverified.stillUnverified"
+              defaultMessage="Your email address is not verified yet. Please open the link in the email we sent you."
+              description="Shown when the user says they verified but the token still says unverified"
+            />
+          </Alert>
+        ) : null}
+        {checkFailed ? (
+          <Alert color="red" role="alert">
+            <FormattedMessage
+              id="auth.unverified.checkFailed"
+              defaultMessage="We couldn't check your verification status. Please try again."
+              description="Shown when refreshing the token to check the verification failed"
+            />
+          </Alert>
+        ) : null}
+        <Group>
+          <Button
+            variant="default"
+            loading={resending}
+            disabled={cooldown > 0}
+            onClick={() => actor.send({ type: 'email.resend' })}
+          >
+            <FormattedMessage
+              id="auth.unverified.resend"
+              defaultMessage="Resend verification Email"
+              description="Button: send the verification email again"
+            />
+          </Button>
+          <Button loading={checking} onClick={() => actor.send({ type: 'email.confirm' })}>
+            <FormattedMessage
+              id="auth.unverified.confirm"
+              defaultMessage="I've verified my email"
+              description="Button: the user has clicked the link in the email; check and move on"
+            />
+          </Button>
+        </Group>
+        {cooldown > 0 ? (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            <FormattedMessage
+              id="auth.unverified.cooldown"
+              defaultMessage="You can send another email in {seconds, plural, one {# second} other {# seconds}}."
+              description="Countdown before the verification email can be resent"
+              values={{ seconds: cooldown }}
+            />
+          </Text>
+        ) : null}
+        {onLogout || onUseAnotherEmail ? (
+          <Group gap="sm" data-testid="unverified-way-out">
+            <Text size="sm" c="dimmed">
+              <FormattedMessage
+                id="auth.unverified.wrongEmail"
+                defaultMessage="Signed up with the wrong email address?"
+                description="Unverified-email page: lead-in before the buttons to log out or use another email"
+              />
+            </Text>
+            {onUseAnotherEmail ? (
+              <Button variant="subtle" size="compact-sm" onClick={onUseAnotherEmail}>
+                <FormattedMessage
+                  id="auth.unverified.useAnotherEmail"
+                  defaultMessage="Use another email"
+                  description="Unverified-email page: log out and sign in or sign up again with another email address"
+                />
+              </Button>
+            ) : null}
+            {onLogout ? (
+              <Button variant="subtle" size="compact-sm" onClick={onLogout}>
+                <FormattedMessage
+                  id="auth.unverified.logout"
+                  defaultMessage="Logout"
+                  description="Unverified-email page: log out"
+                />
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}

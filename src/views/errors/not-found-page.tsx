@@ -1,8 +1,0 @@
-import { NotFoundScreen } from '../../ui/errors/error-screen';
-import { useRuntimeConfig } from '../../ui/runtime-config';
-
-/** /not-found and the catch-all (spec §2). */
-export function NotFoundPage() {
-  const { app } = useRuntimeConfig();
-  return <NotFoundScreen marketingSiteUrl={app.marketingSiteUrl} />;
-}
