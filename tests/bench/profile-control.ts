@@ -7,7 +7,7 @@
  *
  *   npx vite build --logLevel error --outDir /tmp/dist-prof --minify false --sourcemap true
  *   npx tsx tests/bench/profile-control.ts --dist /tmp/dist-prof --url /onboarding/register-practice \
- *     --label 'Veterinary type' [--keys ArrowDown,ArrowDown] [--type text] [--rate 4] [--top 30]
+ *     --label 'Veterinary type' [--keys ArrowDown,ArrowDown] [--type text] [--rate 4] [--top 30] [--grep '^[A-Z]']
  */
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -25,6 +25,8 @@ const label = arg('--label', 'Veterinary type');
 const keys = arg('--keys', 'ArrowDown,ArrowDown').split(',').filter(Boolean);
 const typed = arg('--type', '');
 const top = Number(arg('--top', '30'));
+/** Only the functions whose name matches (e.g. '^[A-Z]' for components). */
+const grep = new RegExp(arg('--grep', ''));
 const distDir = resolve(arg('--dist', '/tmp/dist-prof'));
 
 interface Node {
@@ -92,7 +94,10 @@ try {
   console.log(`${label}: ${[...keys, typed].filter(Boolean).join(' ')} at ${rate}× — busy ${busy.toFixed(0)} ms`);
   const print = (title: string, m: Map<string, number>) => {
     console.log(`\n${title}`);
-    for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
+    for (const [k, v] of [...m]
+      .filter(([k]) => grep.test(k))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top))
       console.log(`  ${v.toFixed(1).padStart(8)} ms  ${k}`);
   };
   print('self time', selfBy);
