@@ -294,7 +294,16 @@ try {
     for (let i = 0; i < runs; i += 1) {
       results.push(await measure(path, i));
       // The floor right after the app's run of the same path: the same moment of the machine.
-      if (floorPath) floorResults.push(await measure(floorPath, i));
+      if (floorPath) {
+        const app = results[i];
+        const bottom = await measure(floorPath, i);
+        floorResults.push(bottom);
+        // Printed as it comes: a run on a loaded machine may not live to the table.
+        if (app)
+          console.log(
+            `  ${path} run ${i + 1}: LCP app ${app.lcp.toFixed(0)} ms, static ${bottom.lcp.toFixed(0)} ms, ratio ${(app.lcp / bottom.lcp).toFixed(2)} (cpu idx ${app.benchmarkIndex.toFixed(0)} / ${bottom.benchmarkIndex.toFixed(0)})`,
+          );
+      }
     }
     print(path, results);
     if (floorPath) {
