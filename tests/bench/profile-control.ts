@@ -68,7 +68,9 @@ try {
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  profile.samples.forEach((id, i) => {
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
   const nameOf = (n: Node) => {
     const f = n.callFrame;
     const file = f.url.split('/').pop() ?? '';
@@ -91,7 +93,9 @@ try {
     }
   }
   const busy = [...selfBy].filter(([k]) => !k.startsWith('(idle)')).reduce((s, [, v]) => s + v, 0);
-  console.log(`${label}: ${[...keys, typed].filter(Boolean).join(' ')} at ${rate}× — busy ${busy.toFixed(0)} ms`);
+  console.log(
+    `${label}: ${[...keys, typed].filter(Boolean).join(' ')} at ${rate}× — busy ${busy.toFixed(0)} ms`,
+  );
   const print = (title: string, m: Map<string, number>) => {
     console.log(`\n${title}`);
     for (const [k, v] of [...m]
