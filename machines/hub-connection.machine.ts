@@ -308,32 +308,3 @@ export const hubConnectionMachine = setup({
 
 export type HubConnectionActor = ActorRefFrom<typeof hubConnectionMachine>;
 export type HubConnectionSnapshot = SnapshotFrom<typeof hubConnectionMachine>;
-
-/** SignalR's HubConnectionState names, one per top-level state. */
-export type HubConnectionStateName =
-  | 'Disconnected'
-  | 'Connecting'
-  | 'Connected'
-  | 'Disconnecting'
-  | 'Reconnecting';
-
-export function selectConnectionState(snapshot: HubConnectionSnapshot): HubConnectionStateName {
-  if (snapshot.matches('connecting')) return 'Connecting';
-  if (snapshot.matches('connected')) return 'Connected';
-  if (snapshot.matches('disconnecting')) return 'Disconnecting';
-  if (snapshot.matches('reconnecting')) return 'Reconnecting';
-  return 'Disconnected';
-}
-
-/** Spec §4 flags. */
-export const selectIsConnected = (snapshot: HubConnectionSnapshot): boolean => snapshot.hasTag('connected');
-export const selectHasBeenConnected = (snapshot: HubConnectionSnapshot): boolean =>
-  snapshot.context.hasBeenConnected;
-export const selectTryingToConnect = (snapshot: HubConnectionSnapshot): boolean =>
-  snapshot.hasTag('tryingToConnect');
-export const selectDisconnecting = (snapshot: HubConnectionSnapshot): boolean =>
-  snapshot.hasTag('disconnecting');
-export const selectIsReconnecting = (snapshot: HubConnectionSnapshot): boolean =>
-  snapshot.matches('reconnecting');
-export const selectConnectionError = (snapshot: HubConnectionSnapshot): HubErrorCode | null =>
-  snapshot.context.error;

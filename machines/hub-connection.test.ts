@@ -2,17 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { realtime, realtimeRetryDelays } from './constants';
 import type { UserStateMessage } from './domain';
+import { type HubErrorCode, type HubListenerEvent, hubConnectionMachine } from './hub-connection.machine';
 import {
-  type HubErrorCode,
-  type HubListenerEvent,
-  hubConnectionMachine,
   selectConnectionError,
   selectConnectionState,
   selectDisconnecting,
   selectHasBeenConnected,
   selectIsConnected,
   selectTryingToConnect,
-} from './hub-connection.machine';
+} from './hub-connection.selectors';
 
 interface Deferred {
   resolve(): void;

@@ -1,10 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import {
-  type HubConnectionSnapshot,
-  selectHasBeenConnected,
-  selectIsConnected,
-} from '#machines/hub-connection.machine';
+import type { HubConnectionSnapshot } from '#machines/hub-connection.machine';
+import { selectHasBeenConnected, selectIsConnected } from '#machines/hub-connection.selectors';
 import { useHubConnectionActor } from './context';
 
 export interface ConnectionGateProps {

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
+import type { HubConnectionSnapshot } from '#machines/hub-connection.machine';
 import {
-  type HubConnectionSnapshot,
   selectHasBeenConnected,
   selectIsConnected,
   selectTryingToConnect,
-} from '#machines/hub-connection.machine';
+} from '#machines/hub-connection.selectors';
 import { useHubConnectionActor } from './context';
 import { ReconnectingNotice } from './reconnecting-notice';
 

@@ -188,12 +188,37 @@ interface Screen {
   url: string;
   /** Text that shows when the screen is ready. */
   ready: string;
+  /** Signs in at the identity provider when the screen's guard sends the page there. */
+  email?: string;
 }
+
+/** The screens that could not be measured, with why (printed; the run goes on). */
+const failed: string[] = [];
 
 async function measureScreen(page: Page, stack: TestStack, screen: Screen): Promise<Measured[]> {
   const results: Measured[] = [];
+  try {
+    await measureInto(page, stack, screen, results);
+  } catch (error) {
+    failed.push(`${screen.name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+  return results;
+}
+
+async function measureInto(page: Page, stack: TestStack, screen: Screen, results: Measured[]): Promise<void> {
   const load = async () => {
     await page.goto(`${stack.appUrl}${screen.url}`);
+    if (screen.email) {
+      // The guard sends a visitor without a session to the provider's login page.
+      const login = page.getByRole('heading', { name: /^Log in to/ });
+      const ready = page.getByText(screen.ready, { exact: false }).first();
+      await login.or(ready).first().waitFor({ timeout: 30_000 });
+      if (await login.isVisible()) {
+        await page.getByLabel('Email address').fill(screen.email);
+        await page.getByLabel('Password').fill(SEED_PASSWORD);
+        await page.getByRole('button', { name: 'Continue' }).click();
+      }
+    }
     await page.getByText(screen.ready, { exact: false }).first().waitFor({ timeout: 30_000 });
     await page.locator('#shell').waitFor({ state: 'detached', timeout: 30_000 });
     // Not 'networkidle': signed in, the live connection keeps the network busy.
@@ -251,7 +276,6 @@ async function measureScreen(page: Page, stack: TestStack, screen: Screen): Prom
     if (`${url.pathname}${url.search}` !== screen.url || control.tag === 'button') leftScreen = true;
   }
   await settle();
-  return results;
 }
 
 async function signIn(page: Page, stack: TestStack, email: string) {
@@ -363,13 +387,15 @@ try {
       password: SEED_PASSWORD,
       emailVerified: false,
     });
+    // Signed in through the screen's own guard (as auth.spec.ts does): the sign-in from `/` of an
+    // unverified address does not come back to the app.
     const { context, page } = await newPage();
-    await signIn(page, stack, unverified.email).catch(() => undefined);
     all.push(
       ...(await measureScreen(page, stack, {
         name: 'unverified email',
         url: '/auth/unverified-email',
         ready: 'verified my email',
+        email: unverified.email,
       })),
     );
     await context.close();
@@ -391,8 +417,9 @@ for (const m of all) {
     `  ${worst.padStart(5)} ms  ${m.control.padEnd(52)} ${m.action}${m.worst > 0 ? `  worst: ${m.event}` : ''}`,
   );
 }
+for (const failure of failed) console.log(`\nnot measured: ${failure}`);
 const over = all.filter((m) => m.worst > budget);
 console.log(
   `\n${all.length} controls on ${new Set(all.map((m) => m.screen)).size} screens; ${over.length} over ${budget} ms`,
 );
-if (over.length > 0) process.exitCode = 1;
+if (over.length > 0 || failed.length > 0) process.exitCode = 1;

@@ -9,9 +9,16 @@
  * simulated throttling; categories performance, accessibility, best practices) against each path
  * `runs` times in Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium; Lighthouse never
  * downloads a browser), and prints per path the medians of the three scores, LCP, TBT, CLS and
- * the transferred bytes, the URL Lighthouse ended on, the same figures for a static reference page
- * served by the same stack in the same run (`/bench-reference`: a heading and a line, no script), (a guarded path redirects to the identity
- * provider's login page), and the accessibility / best-practice audits that failed in any run.
+ * the transferred bytes, the URL Lighthouse ended on (a guarded path redirects to the identity
+ * provider's login page), the same figures for a static reference page served by the same stack in
+ * the same run (`/bench-reference`: a heading and a line, no script), and the accessibility /
+ * best-practice audits that failed in any run.
+ *
+ * The static floor (issue 26 item 9): for every path with a prerendered page in the build, the same
+ * page stripped of its scripts and boot hints (its inline CSS kept; no JavaScript, so nothing after
+ * the first paint) is served by the same stack at `/bench-static<path>` and measured right after
+ * the app's run of that path, run by run; the script prints its figures and the LCP ratio
+ * app / static of every run (`--no-floor` skips it).
  * Lighthouse is fetched from the npm registry by npx on first use (not a dependency of the app;
  * 13.x needs Node 22, this machine has Node 20). `--dist <dir>` serves another build (e.g. a copy
  * kept for a before/after comparison); `--keep <dir>` keeps every JSON report there.
@@ -47,6 +54,9 @@ const paths = arg(
 ).split(',');
 /** A static page served by the same stack in the same run: what "fast" means on this machine. */
 const REFERENCE = '/bench-reference';
+/** Where the static copy of a path's prerendered page is served (`/` → `/bench-static/`). */
+const STATIC = '/bench-static';
+const floor = !args.includes('--no-floor');
 const keep = arg('--keep', '');
 const distDir = resolve(arg('--dist', join(root, 'dist')));
 if (!Number.isInteger(runs) || runs < 1)
@@ -154,6 +164,35 @@ writeFileSync(
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1rem}h1{font-size:2.1rem}</style></head>
 <body><main><h1>Welcome</h1><p>Sign in to continue to your practice.</p></main></body></html>\n`,
 );
+/**
+ * A prerendered page without JavaScript: no script element, no module preload, no boot-hint
+ * template; what is left is the page's HTML and its inline (critical) CSS, the floor of its first
+ * paint on this server.
+ */
+function staticCopy(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/g, '')
+    .replace(/<template id="boot-preloads"[\s\S]*?<\/template>\s*/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+}
+/** The paths measured against their static floor, and the floor's path for each. */
+const floors = new Map<string, string>();
+if (floor) {
+  for (const path of paths) {
+    let html: string;
+    try {
+      html = readFileSync(join(distDir, path, 'index.html'), 'utf8');
+    } catch {
+      continue; // not prerendered (e.g. /switch-practice): no floor
+    }
+    const copy = staticCopy(html);
+    if (/<script\b/.test(copy)) throw new Error(`the static copy of ${path} still has a script`);
+    const floorPath = `${STATIC}${path === '/' ? '' : path}`;
+    mkdirSync(join(servedDir, floorPath), { recursive: true });
+    writeFileSync(join(servedDir, floorPath, 'index.html'), copy);
+    floors.set(path, floorPath);
+  }
+}
 // The shared test-stack start (free ports, a temporary data directory that also holds the reports).
 const stack = await startTestStack({ distDir: servedDir, testHooks: false });
 const dataDir = stack.dataDir;
@@ -187,48 +226,50 @@ try {
     ' ended on',
   );
   const allFailures = new Map<string, Set<string>>();
-  for (const path of [...paths, REFERENCE]) {
-    const results: Run[] = [];
-    for (let i = 0; i < runs; i += 1) {
-      let report: Report | undefined;
-      for (let attempt = 1; !report; attempt += 1) {
-        try {
-          report = await lighthouse(`${stack.appUrl}${path}`, join(dataDir, `lh-${i}.json`));
-        } catch (error) {
-          // Under load Lighthouse sometimes loses its trace (NO_NAVSTART, NO_FCP): run it again.
-          if (attempt >= MAX_ATTEMPTS) throw error;
-          retries.push(
-            `${path} run ${i + 1}: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
-          );
-        }
-      }
-      if (keep) {
-        copyFileSync(
-          join(dataDir, `lh-${i}.json`),
-          join(resolve(keep), `${path.replace(/\W+/g, '_') || '_'}-${i + 1}.json`),
+  /** One Lighthouse run of a path (retried when it loses its trace), as figures. */
+  const measure = async (path: string, i: number): Promise<Run> => {
+    let report: Report | undefined;
+    for (let attempt = 1; !report; attempt += 1) {
+      try {
+        report = await lighthouse(`${stack.appUrl}${path}`, join(dataDir, `lh-${i}.json`));
+      } catch (error) {
+        // Under load Lighthouse sometimes loses its trace (NO_NAVSTART, NO_FCP): run it again.
+        if (attempt >= MAX_ATTEMPTS) throw error;
+        retries.push(
+          `${path} run ${i + 1}: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
         );
       }
-      version = report.lighthouseVersion;
-      for (const warning of report.runWarnings)
-        warnings.add(shortUrl(warning.split(/\.(?:\s|$)/)[0] ?? warning));
-      const numeric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
-      const score = (id: CategoryId) => report.categories[id].score ?? Number.NaN;
-      results.push({
-        scores: {
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          'best-practices': score('best-practices'),
-        },
-        fcp: numeric('first-contentful-paint'),
-        lcp: numeric('largest-contentful-paint'),
-        tbt: numeric('total-blocking-time'),
-        cls: numeric('cumulative-layout-shift'),
-        bytes: numeric('total-byte-weight'),
-        finalUrl: report.finalDisplayedUrl,
-        failures: failures(report),
-        benchmarkIndex: report.environment.benchmarkIndex,
-      });
     }
+    if (keep) {
+      copyFileSync(
+        join(dataDir, `lh-${i}.json`),
+        join(resolve(keep), `${path.replace(/\W+/g, '_') || '_'}-${i + 1}.json`),
+      );
+    }
+    version = report.lighthouseVersion;
+    for (const warning of report.runWarnings)
+      warnings.add(shortUrl(warning.split(/\.(?:\s|$)/)[0] ?? warning));
+    const numeric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+    const score = (id: CategoryId) => report.categories[id].score ?? Number.NaN;
+    return {
+      scores: {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+      },
+      fcp: numeric('first-contentful-paint'),
+      lcp: numeric('largest-contentful-paint'),
+      tbt: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      bytes: numeric('total-byte-weight'),
+      finalUrl: report.finalDisplayedUrl,
+      failures: failures(report),
+      benchmarkIndex: report.environment.benchmarkIndex,
+    };
+  };
+  /** Per path, the LCP ratio app / static floor of each run. */
+  const ratios = new Map<string, number[]>();
+  const print = (path: string, results: Run[]) => {
     const ended = [...new Set(results.map((r) => shortUrl(r.finalUrl)))];
     const fixed = (value: number, digits: number, width: number) => value.toFixed(digits).padStart(width);
     console.log(
@@ -245,6 +286,40 @@ try {
       ` ${ended.join(' | ')}`,
     );
     allFailures.set(path, new Set(results.flatMap((r) => r.failures)));
+  };
+  for (const path of [...paths, REFERENCE]) {
+    const results: Run[] = [];
+    const floorPath = floors.get(path);
+    const floorResults: Run[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      results.push(await measure(path, i));
+      // The floor right after the app's run of the same path: the same moment of the machine.
+      if (floorPath) {
+        const app = results[i];
+        const bottom = await measure(floorPath, i);
+        floorResults.push(bottom);
+        // Printed as it comes: a run on a loaded machine may not live to the table.
+        if (app)
+          console.log(
+            `  ${path} run ${i + 1}: LCP app ${app.lcp.toFixed(0)} ms, static ${bottom.lcp.toFixed(0)} ms, ratio ${(app.lcp / bottom.lcp).toFixed(2)} (cpu idx ${app.benchmarkIndex.toFixed(0)} / ${bottom.benchmarkIndex.toFixed(0)})`,
+          );
+      }
+    }
+    print(path, results);
+    if (floorPath) {
+      print(floorPath, floorResults);
+      ratios.set(
+        path,
+        results.map((r, i) => r.lcp / (floorResults[i]?.lcp ?? Number.NaN)),
+      );
+    }
+  }
+  if (ratios.size > 0) {
+    console.log('\nLCP app / static floor (the prerendered page without scripts), per run, and the median:');
+    for (const [path, values] of ratios)
+      console.log(
+        `  ${path.padEnd(32)} ${values.map((v) => v.toFixed(2)).join('  ')}   median ${median(values).toFixed(2)}`,
+      );
   }
   console.log(
     `\nLighthouse ${version}, mobile preset (simulated throttling), Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`,

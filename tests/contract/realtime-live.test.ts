@@ -8,7 +8,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, waitFor } from 'xstate';
 import type { UserPractice } from '#machines/domain';
 import type { HubErrorCode } from '#machines/hub-connection.machine';
-import { hubConnectionMachine, selectConnectionState } from '#machines/hub-connection.machine';
+import { hubConnectionMachine } from '#machines/hub-connection.machine';
+import { selectConnectionState } from '#machines/hub-connection.selectors';
 import { selectInvites, selectPractices, userStoreMachine } from '#machines/user-store.machine';
 import {
   createSigner,

@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { RegionKey, VeterinaryType } from '#machines/domain';
 import { selectCanCompleteProfile, selectStep } from '#machines/onboarding.machine';
 import { type PracticeDraft, practiceDraftOf } from '#machines/onboarding-draft';
+import { afterNextPaint } from '../../forms/after-paint';
 import { FormField } from '../../forms/form-field';
 import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
@@ -63,6 +64,18 @@ export function RegisterPracticePage() {
   // just moves on.
   const locked = useBusyIndicator(actor, selectSubmitting);
   const region = useSelector(actor, selectRegion);
+  // The region just chosen, shown at once; the machine hears of it after that frame (decision 150):
+  // the change re-creates the form with the region's fields and switches the locale, which is
+  // far more work than the frame the person waits for.
+  const [chosen, setChosen] = useState<RegionKey | null>(null);
+  const chooseRegion = (value: string) => {
+    const next: RegionKey = value === 'uk' ? 'uk' : 'au';
+    setChosen(next);
+    void afterNextPaint().then(() => {
+      actor.send({ type: 'region.select', region: next });
+      setChosen(null);
+    });
+  };
   const error = useSelector(actor, selectError);
   const canCompleteProfile = useSelector(actor, selectCanCompleteProfile);
   const noProfile = useSelector(actor, selectNoProfile);
@@ -92,8 +105,8 @@ export function RegisterPracticePage() {
           // page with a forced layout as the step is revealed: decision 042).
           <Radio.Group
             label={intl.formatMessage(m.regionLabel)}
-            value={region}
-            onChange={(value) => actor.send({ type: 'region.select', region: value === 'uk' ? 'uk' : 'au' })}
+            value={chosen ?? region}
+            onChange={chooseRegion}
             disabled={locked}
             data-testid="region-choice"
           >
