@@ -1,3 +1,5 @@
+import { draftStorageKeys } from '#machines/onboarding-steps';
+
 /**
  * Local storage keys (spec §9: the onboarding pin, practice registration, profile registration
  * and options, the stored page, and the invite landing flag). Storage is touched by the edge
@@ -7,10 +9,11 @@
  * persist data through provided actions.
  */
 export const storageKeys = {
-  onboardingPin: 'onboarding.pin',
-  onboardingPracticeRegistration: 'onboarding.practiceRegistration',
-  onboardingProfileRegistration: 'onboarding.profileRegistration',
-  onboardingOptions: 'onboarding.options',
+  // The onboarding draft's keys are the step table's (machines/onboarding-steps.ts, decision 160).
+  onboardingPin: draftStorageKeys.pin,
+  onboardingPracticeRegistration: draftStorageKeys.practice,
+  onboardingProfileRegistration: draftStorageKeys.profile,
+  onboardingOptions: draftStorageKeys.options,
   storedPage: 'storedPage',
   invite: 'invite',
   inviteLanding: 'invite.landing',

@@ -1,4 +1,5 @@
 import type { SessionUser } from '#machines/domain';
+import { draftStorageKeyList } from '#machines/onboarding-steps';
 import { logger } from '../logger';
 import { storageKeys } from './storage-keys';
 
@@ -16,12 +17,12 @@ import { storageKeys } from './storage-keys';
  *   owner (the owner's session ended elsewhere).
  */
 
-/** Every local storage key that holds one user's data. */
+/**
+ * Every local storage key that holds one user's data: every key of the onboarding draft (the step
+ * table's, so a new part of the draft is per-user without a second list), the invite, the page.
+ */
 export const perUserStorageKeys: readonly string[] = [
-  storageKeys.onboardingPin,
-  storageKeys.onboardingPracticeRegistration,
-  storageKeys.onboardingProfileRegistration,
-  storageKeys.onboardingOptions,
+  ...draftStorageKeyList,
   storageKeys.invite,
   storageKeys.inviteLanding,
   storageKeys.storedPage,
