@@ -100,7 +100,7 @@ const input = (partial: Partial<OnboardingInput> & Pick<OnboardingInput, 'step'>
   ...partial,
 });
 
-export const onboardingInputs: OnboardingInput[] = [
+const explicitInputs: OnboardingInput[] = [
   input({ step: 'pin' }),
   input({ step: 'account' }),
   input({ step: 'profile' }),
@@ -110,6 +110,17 @@ export const onboardingInputs: OnboardingInput[] = [
   input({ step: 'thankYou' }),
   input({ step: 'directoryPractice', directoryPracticeKey: 'dir-1' }),
   input({ step: 'directoryPractice' }),
+];
+
+/**
+ * One input per route the flow can start on: the ones above, and one for every other step of the
+ * step table (machines/onboarding-steps.ts), so each step is explored by an input that starts at it.
+ */
+export const onboardingInputs: OnboardingInput[] = [
+  ...explicitInputs,
+  ...onboardingStepIds
+    .filter((step) => !explicitInputs.some((i) => i.step === step))
+    .map((step) => input({ step })),
 ];
 
 type Snapshot = SnapshotFrom<typeof onboardingMachine>;
