@@ -66,7 +66,6 @@ export const limits = {
   pinLength: 4,
   textMinLength: 3,
   textMaxLength: 50,
-  onboardingSteps: 3,
   avatarInitials: 3,
   badgeLetters: 3,
   // The spec's debounce default (1000 ms) is not declared: nothing in this product waits for

@@ -8,6 +8,7 @@ import type {
   RegionKey,
   RegistrationOptions,
   SessionUser,
+  VeterinaryType,
 } from './domain';
 import { type CallFailure, failureOf } from './practice-flow';
 
@@ -92,6 +93,18 @@ export function emptyDraft(): OnboardingDraft {
   return { pin: null, practice: null, profile: null, options: { registeredFromDirectoryPracticeKey: null } };
 }
 
+/** The veterinary types of spec §3, the first the default of a new practice. */
+export const veterinaryTypes: readonly VeterinaryType[] = [1, 2, 3];
+
+/**
+ * The veterinary type of a form value (a select gives a string): one of spec §3's types, else the
+ * default (decision 162: the rule lives here, not in the practice form).
+ */
+export function veterinaryTypeOf(value: unknown): VeterinaryType {
+  const type = Number(value);
+  return veterinaryTypes.find((t) => t === type) ?? veterinaryTypes[0]!;
+}
+
 const emptyAddress: Address = { address1: '', city: '', postcode: '', state: '', country: '' };
 
 function emptyPractice(environment: RegionKey): PracticeDraft {
@@ -102,7 +115,7 @@ function emptyPractice(environment: RegionKey): PracticeDraft {
       businessName: '',
       businessNumber: '',
       name: '',
-      veterinaryType: 1,
+      veterinaryType: veterinaryTypes[0]!,
       email: '',
       phone: '',
       address: { ...emptyAddress, country: environment === 'uk' ? 'UK' : 'AU' },

@@ -19,6 +19,7 @@ import {
   selectCanCompleteProfile,
   selectRestarts,
   selectStep,
+  selectSubmitLocked,
 } from './onboarding.machine';
 import { emptyDraft, type OnboardingDraft, type PracticeDraft, stripApiPrefix } from './onboarding-draft';
 import { practiceActivationMachine, selectTakingLong } from './practice-activation.machine';
@@ -263,6 +264,7 @@ describe('onboarding machine', () => {
       { step: 'profile' },
       {
         loadProfile: async () => ({ user, profile: null }),
+        getSessionUser: async () => user,
         createProfile: async () => undefined,
         fetchDevices: () => never(),
       },
@@ -298,6 +300,7 @@ describe('onboarding machine', () => {
       { step: 'profile' },
       {
         loadProfile: async () => ({ user, profile: null }),
+        getSessionUser: async () => user,
         createProfile: async () => Promise.reject(validation({ phone: ['Phone is invalid'] })),
       },
     );
@@ -316,6 +319,7 @@ describe('onboarding machine', () => {
       { step: 'practice', draft: { ...emptyDraft(), pin: '1234', profile } },
       {
         fetchDevices: async () => devices,
+        getSessionUser: async () => user,
         registerPractice: async (input) => {
           payload = input;
           return 'pk-1';
@@ -402,7 +406,11 @@ describe('onboarding machine', () => {
     // Signed in, with a complete profile on the server: step 2 loads it and skips straight back.
     const { actor, rec } = start(
       { step: 'practice' },
-      { loadProfile: async () => ({ user, profile }), registerPractice: async () => 'pk-1' },
+      {
+        loadProfile: async () => ({ user, profile }),
+        getSessionUser: async () => user,
+        registerPractice: async () => 'pk-1',
+      },
     );
     // Offered as the way on from the refusal only.
     expect(selectCanCompleteProfile(actor.getSnapshot())).toBe(false);
@@ -455,7 +463,7 @@ describe('onboarding machine', () => {
     for (const [error, expected] of failures) {
       const { actor, rec } = start(
         { step: 'practice', draft: { ...emptyDraft(), profile } },
-        { registerPractice: async () => Promise.reject(error) },
+        { getSessionUser: async () => user, registerPractice: async () => Promise.reject(error) },
       );
       actor.send({ type: 'practice.submit', practice });
       await waitFor(
@@ -472,6 +480,8 @@ describe('onboarding machine', () => {
     const { actor, rec } = start(
       { step: 'practice', draft: { ...emptyDraft(), profile } },
       {
+        // Signed in as far as the app knows; the server answers 401 (the session ended there).
+        getSessionUser: async () => user,
         registerPractice: async () => Promise.reject(signedOutFailure),
       },
     );
@@ -488,6 +498,7 @@ describe('onboarding machine', () => {
     const failed = start(
       { step: 'practice', draft: { ...emptyDraft(), profile } },
       {
+        getSessionUser: async () => user,
         registerPractice: async () => Promise.reject(signedOutFailure),
         signIn: async () => Promise.reject(new Error('no redirect')),
       },
@@ -499,6 +510,72 @@ describe('onboarding machine', () => {
     );
     expect(failed.actor.getSnapshot().context.error).toEqual({ code: 'signInFailed' });
     expect(failed.actor.getSnapshot().context.draft.practice).toEqual(practice);
+  });
+
+  it('practice and profile: a signed-out user never reaches the authenticated call (decision 162)', async () => {
+    // Registering: the machine confirms the session first; signed out → the login redirect.
+    const practiceStep = start(
+      { step: 'practice', draft: { ...emptyDraft(), profile } },
+      { getSessionUser: async () => null, registerPractice: async () => 'pk-1' },
+    );
+    practiceStep.actor.send({ type: 'practice.submit', practice });
+    expect(practiceStep.actor.getSnapshot().matches({ practice: 'confirmingSession' })).toBe(true);
+    expect(practiceStep.actor.getSnapshot().hasTag('submitting')).toBe(true);
+    await waitFor(practiceStep.actor, (s) => s.matches({ practice: 'signingIn' }));
+    expect(practiceStep.rec.calls.filter((c) => c.src === 'registerPractice')).toEqual([]);
+    expect(practiceStep.rec.calls.filter((c) => c.src === 'signIn')).toEqual([
+      { src: 'signIn', input: { returnTo: '/onboarding/register-practice' } },
+    ]);
+    expect(practiceStep.rec.persisted.at(-1)?.practice).toEqual(practice);
+
+    // The session cannot be read: the call goes ahead and answers for itself.
+    const unreadable = start(
+      { step: 'practice', draft: { ...emptyDraft(), profile } },
+      {
+        getSessionUser: async () => Promise.reject(new Error('no session')),
+        registerPractice: () => never(),
+      },
+    );
+    unreadable.actor.send({ type: 'practice.submit', practice });
+    await waitFor(unreadable.actor, (s) => s.matches({ practice: 'submitting' }));
+
+    // Saving the profile: signed out meanwhile → the account step, nothing saved.
+    let sessions = 0;
+    const profileStep = start(
+      { step: 'profile' },
+      {
+        loadProfile: async () => ({ user, profile: null }),
+        // The account step checks again (never answers here).
+        getSessionUser: async () => (sessions++ === 0 ? null : never()),
+        createProfile: async () => undefined,
+      },
+    );
+    await waitFor(profileStep.actor, (s) => s.matches({ profile: 'editing' }));
+    profileStep.actor.send({ type: 'profile.submit', profile });
+    expect(profileStep.actor.getSnapshot().hasTag('profileForm')).toBe(true);
+    await waitFor(profileStep.actor, (s) => s.matches('account'));
+    expect(profileStep.rec.calls.filter((c) => c.src === 'createProfile')).toEqual([]);
+    expect(profileStep.rec.navigations.at(-1)).toEqual({ to: '/onboarding/register-account', replace: true });
+    expect(profileStep.rec.persisted.at(-1)?.profile).toEqual(profile);
+  });
+
+  it('practice: its submit stays locked while registering and once the thank-you step took over (decision 162)', async () => {
+    const { actor } = start(
+      { step: 'practice', draft: { ...emptyDraft(), profile } },
+      {
+        getSessionUser: async () => user,
+        registerPractice: async () => 'pk-1',
+        fetchUserPractices: () => never(),
+      },
+    );
+    const locked = selectSubmitLocked('practice');
+    expect(locked(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'practice.submit', practice });
+    expect(locked(actor.getSnapshot())).toBe(true);
+    await waitFor(actor, (s) => s.matches('thankYou'));
+    expect(locked(actor.getSnapshot())).toBe(true);
+    // Another step's lock is not the practice step's.
+    expect(selectSubmitLocked('profile')(actor.getSnapshot())).toBe(false);
   });
 
   it('practice: choosing a region resets region-specific fields and applies its locale', () => {

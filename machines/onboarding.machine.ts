@@ -27,6 +27,13 @@ import {
   stripApiPrefix,
   withRegion,
 } from './onboarding-draft';
+import {
+  nextStep,
+  type OnboardingStepId,
+  onboardingStepIds,
+  onboardingStepPaths,
+  requireNextStep,
+} from './onboarding-steps';
 import { practiceActivationMachine } from './practice-activation.machine';
 import { failureOf, type NavigateParams } from './practice-flow';
 
@@ -34,6 +41,10 @@ import { failureOf, type NavigateParams } from './practice-flow';
  * Onboarding (spec §4): optional pin entry → account creation → profile → practice → thank-you →
  * redirect to the practice's environment; plus the directory-practice entry point and the
  * email-verification branch.
+ *
+ * The steps, their order and addresses come from the step table (machines/onboarding-steps.ts,
+ * decision 160): one state per step (tagged `step:<id>`), the start transitions, the one
+ * `route.changed` handler and every "on to the next step" transition are derived from it.
  *
  * One actor drives the route screens of /onboarding/*. It starts at the step of the route it is
  * created on (`input.step`) from the draft restored from local storage (`input.draft`), so a
@@ -45,17 +56,10 @@ import { failureOf, type NavigateParams } from './practice-flow';
  * rules (empty draft, prefill, registration payload) are in machines/onboarding-draft.ts.
  */
 
-export type OnboardingStep = 'pin' | 'account' | 'profile' | 'practice' | 'thankYou' | 'directoryPractice';
+export type OnboardingStep = OnboardingStepId;
 
-/** The steps in the order the wizard moves through them. */
-export const onboardingSteps: readonly OnboardingStep[] = [
-  'directoryPractice',
-  'pin',
-  'account',
-  'profile',
-  'practice',
-  'thankYou',
-];
+/** The steps in table order (machines/onboarding-steps.ts). */
+export const onboardingSteps: readonly OnboardingStep[] = onboardingStepIds;
 
 /** The tag of every state that belongs to `step`'s screen. */
 export type StepTag = `step:${OnboardingStep}`;
@@ -154,14 +158,29 @@ export interface RouteChangedEvent extends OnboardingRoute {
 }
 
 export const onboardingPaths = {
-  pin: '/onboarding',
-  account: '/onboarding/register-account',
-  profile: '/onboarding/register-profile',
-  practice: '/onboarding/register-practice',
-  thankYou: '/onboarding/thank-you',
+  ...onboardingStepPaths,
   unverifiedEmail: '/auth/unverified-email',
   switchPractice: '/switch-practice',
 } as const;
+
+/** The step the wizard moves on to from `step` (the table's `next`), its state and its address. */
+const onTo = (step: OnboardingStep) => {
+  const next = requireNextStep(step);
+  return { target: `#onboarding.${next}`, path: onboardingPaths[next] } as const;
+};
+
+/**
+ * The one `route.changed` handler, in every step's state: an address that is not the step the
+ * machine is at restarts the flow there (Back/Forward, an edited address, a link), as a reload would.
+ */
+const restartsAtOtherRoutes = (step: OnboardingStep) =>
+  ({
+    'route.changed': {
+      guard: { type: 'isRouteElsewhere', params: { step } },
+      target: '#onboarding.resuming',
+      actions: ['dropPendingNavigations', 'restartAtRoute'],
+    },
+  }) as const;
 
 interface DraftParams {
   draft: OnboardingDraft;
@@ -252,7 +271,12 @@ export const onboardingMachine = setup({
     redirectToEnvironment: (_, _params: { url: string }) => undefined,
   },
   guards: {
-    startsAt: ({ context }, params: { step: OnboardingStep }) => context.startStep === params.step,
+    /**
+     * The flow (re)starts at the route's step; the thank-you step only with the practice to wait
+     * for (without one, the flow leaves for the practices).
+     */
+    startsAt: ({ context }, params: { step: OnboardingStep }) =>
+      context.startStep === params.step && (params.step !== 'thankYou' || Boolean(context.practiceKey)),
     /** The new address is not the step the machine is at (or names another practice). */
     isRouteElsewhere: ({ context, event }, params: { step: OnboardingStep }) => {
       if (event.type !== 'route.changed') return false;
@@ -264,7 +288,6 @@ export const onboardingMachine = setup({
       return false;
     },
     hasDirectoryPracticeKey: ({ context }) => Boolean(context.directoryPracticeKey),
-    canResumeThankYou: ({ context }) => context.startStep === 'thankYou' && Boolean(context.practiceKey),
     isSignedOut: (_, params: { user: SessionUser | null }) => params.user === null,
     isEmailUnverified: (_, params: { user: SessionUser | null }) => params.user?.email_verified === false,
     isUnauthenticated: (_, params: { error: unknown }) => isUnauthenticated(params.error),
@@ -299,15 +322,11 @@ export const onboardingMachine = setup({
       description:
         'Starts at the step of the route (input.step, or the route.changed that restarted the flow).',
       always: [
-        { guard: { type: 'startsAt', params: { step: 'directoryPractice' } }, target: 'directoryPractice' },
-        { guard: { type: 'startsAt', params: { step: 'pin' } }, target: 'pin' },
-        { guard: { type: 'startsAt', params: { step: 'account' } }, target: 'account' },
-        { guard: { type: 'startsAt', params: { step: 'profile' } }, target: 'profile' },
-        { guard: { type: 'startsAt', params: { step: 'practice' } }, target: 'practice' },
-        {
-          guard: 'canResumeThankYou',
-          target: 'thankYou',
-        },
+        // One per step of the table, in table order (the guards exclude each other).
+        ...onboardingStepIds.map((step) => ({
+          guard: { type: 'startsAt', params: { step } } as const,
+          target: step,
+        })),
         {
           target: 'leaving',
           actions: { type: 'navigate', params: { to: onboardingPaths.switchPractice, replace: true } },
@@ -317,11 +336,7 @@ export const onboardingMachine = setup({
     directoryPractice: {
       tags: ['step:directoryPractice'],
       on: {
-        'route.changed': {
-          guard: { type: 'isRouteElsewhere', params: { step: 'directoryPractice' } },
-          target: '#onboarding.resuming',
-          actions: ['dropPendingNavigations', 'restartAtRoute'],
-        },
+        ...restartsAtOtherRoutes('directoryPractice'),
       },
       initial: 'loading',
       states: {
@@ -342,14 +357,14 @@ export const onboardingMachine = setup({
                 actions: assign({ directoryPractice: ({ event }) => event.output }),
               },
               {
-                target: '#onboarding.account',
+                target: onTo('directoryPractice').target,
                 actions: [
                   assign({ directoryPractice: ({ event }) => event.output }),
                   {
                     type: 'storeDraft',
                     params: ({ context, event }) => ({ draft: prefillFromDirectory(context, event.output) }),
                   },
-                  { type: 'navigate', params: { to: onboardingPaths.account, replace: true } },
+                  { type: 'navigate', params: { to: onTo('directoryPractice').path, replace: true } },
                 ],
               },
             ],
@@ -379,13 +394,13 @@ export const onboardingMachine = setup({
             src: 'verifyPin',
             input: ({ context }) => ({ pin: context.pinAttempt ?? '' }),
             onDone: {
-              target: '#onboarding.account',
+              target: onTo('pin').target,
               actions: [
                 {
                   type: 'storeDraft',
                   params: ({ context }) => ({ draft: { ...context.draft, pin: context.pinAttempt } }),
                 },
-                { type: 'navigate', params: { to: onboardingPaths.account } },
+                { type: 'navigate', params: { to: onTo('pin').path } },
               ],
             },
             onError: [
@@ -417,17 +432,13 @@ export const onboardingMachine = setup({
         },
       },
       on: {
-        'route.changed': {
-          guard: { type: 'isRouteElsewhere', params: { step: 'pin' } },
-          target: '#onboarding.resuming',
-          actions: ['dropPendingNavigations', 'restartAtRoute'],
-        },
+        ...restartsAtOtherRoutes('pin'),
         'pin.skip': {
-          target: 'account',
+          target: onTo('pin').target,
           actions: [
             assign({ error: null }),
             { type: 'storeDraft', params: ({ context }) => ({ draft: { ...context.draft, pin: null } }) },
-            { type: 'navigate', params: { to: onboardingPaths.account } },
+            { type: 'navigate', params: { to: onTo('pin').path } },
           ],
         },
       },
@@ -435,11 +446,7 @@ export const onboardingMachine = setup({
     account: {
       tags: ['step:account'],
       on: {
-        'route.changed': {
-          guard: { type: 'isRouteElsewhere', params: { step: 'account' } },
-          target: '#onboarding.resuming',
-          actions: ['dropPendingNavigations', 'restartAtRoute'],
-        },
+        ...restartsAtOtherRoutes('account'),
       },
       initial: 'checkingSession',
       states: {
@@ -459,10 +466,10 @@ export const onboardingMachine = setup({
                 actions: assign({ user: ({ event }) => event.output }),
               },
               {
-                target: '#onboarding.profile',
+                target: onTo('account').target,
                 actions: [
                   assign({ user: ({ event }) => event.output }),
-                  { type: 'navigate', params: { to: onboardingPaths.profile, replace: true } },
+                  { type: 'navigate', params: { to: onTo('account').path, replace: true } },
                 ],
               },
             ],
@@ -505,11 +512,7 @@ export const onboardingMachine = setup({
     profile: {
       tags: ['step:profile'],
       on: {
-        'route.changed': {
-          guard: { type: 'isRouteElsewhere', params: { step: 'profile' } },
-          target: '#onboarding.resuming',
-          actions: ['dropPendingNavigations', 'restartAtRoute'],
-        },
+        ...restartsAtOtherRoutes('profile'),
       },
       initial: 'loading',
       states: {
@@ -534,7 +537,7 @@ export const onboardingMachine = setup({
                   type: 'hasCompleteProfile',
                   params: ({ event }) => ({ profile: event.output.profile }),
                 },
-                target: '#onboarding.practice',
+                target: onTo('profile').target,
                 actions: [
                   assign({ user: ({ event }) => event.output.user }),
                   {
@@ -543,7 +546,7 @@ export const onboardingMachine = setup({
                       draft: { ...context.draft, profile: event.output.profile },
                     }),
                   },
-                  { type: 'navigate', params: { to: onboardingPaths.practice, replace: true } },
+                  { type: 'navigate', params: { to: onTo('profile').path, replace: true } },
                 ],
               },
               {
@@ -589,7 +592,7 @@ export const onboardingMachine = setup({
               },
             },
             'profile.submit': {
-              target: 'saving',
+              target: 'confirmingSession',
               actions: [
                 assign({ error: null }),
                 {
@@ -600,6 +603,25 @@ export const onboardingMachine = setup({
             },
           },
         },
+        confirmingSession: {
+          description:
+            'Saving needs a signed-in user (decision 162): signed out (the session ended meanwhile) → the account step.',
+          tags: ['busy', 'submitting', 'profileForm'],
+          invoke: {
+            id: 'confirmSignedIn',
+            src: 'getSessionUser',
+            onDone: [
+              {
+                guard: { type: 'isSignedOut', params: ({ event }) => ({ user: event.output }) },
+                target: '#onboarding.account',
+                actions: { type: 'navigate', params: { to: onboardingPaths.account, replace: true } },
+              },
+              { target: 'saving' },
+            ],
+            // The session could not be read: the call answers for itself.
+            onError: { target: 'saving' },
+          },
+        },
         saving: {
           tags: ['busy', 'submitting', 'profileForm'],
           invoke: {
@@ -607,8 +629,8 @@ export const onboardingMachine = setup({
             src: 'createProfile',
             input: ({ context }) => ({ profile: context.draft.profile as Profile }),
             onDone: {
-              target: '#onboarding.practice',
-              actions: { type: 'navigate', params: { to: onboardingPaths.practice } },
+              target: onTo('profile').target,
+              actions: { type: 'navigate', params: { to: onTo('profile').path } },
             },
             onError: [
               {
@@ -630,11 +652,7 @@ export const onboardingMachine = setup({
     practice: {
       tags: ['step:practice'],
       on: {
-        'route.changed': {
-          guard: { type: 'isRouteElsewhere', params: { step: 'practice' } },
-          target: '#onboarding.resuming',
-          actions: ['dropPendingNavigations', 'restartAtRoute'],
-        },
+        ...restartsAtOtherRoutes('practice'),
       },
       initial: 'preparing',
       entry: { type: 'applyLocale', params: ({ context }) => ({ locale: draftLocaleOf(context) }) },
@@ -714,7 +732,7 @@ export const onboardingMachine = setup({
                     ],
                   },
                   {
-                    target: '#onboarding.practice.submitting',
+                    target: '#onboarding.practice.confirmingSession',
                     actions: [
                       assign({ error: null }),
                       {
@@ -746,6 +764,24 @@ export const onboardingMachine = setup({
             },
           },
         },
+        confirmingSession: {
+          description:
+            'Registering needs a signed-in user (decision 162): signed out → the login redirect, back to this form.',
+          tags: ['busy', 'submitting'],
+          invoke: {
+            id: 'confirmSignedIn',
+            src: 'getSessionUser',
+            onDone: [
+              {
+                guard: { type: 'isSignedOut', params: ({ event }) => ({ user: event.output }) },
+                target: 'signingIn',
+              },
+              { target: 'submitting' },
+            ],
+            // The session could not be read: the call answers for itself.
+            onError: { target: 'submitting' },
+          },
+        },
         submitting: {
           tags: ['busy', 'submitting'],
           invoke: {
@@ -753,14 +789,14 @@ export const onboardingMachine = setup({
             src: 'registerPractice',
             input: ({ context }) => registrationOf(context),
             onDone: {
-              target: '#onboarding.thankYou',
+              target: onTo('practice').target,
               actions: [
                 assign({ practiceKey: ({ event }) => event.output, draft: () => emptyDraft() }),
                 'clearDraft',
                 {
                   type: 'navigate',
                   params: ({ event }) => ({
-                    to: onboardingPaths.thankYou,
+                    to: onTo('practice').path,
                     search: { practiceKey: event.output },
                   }),
                 },
@@ -811,11 +847,7 @@ export const onboardingMachine = setup({
     thankYou: {
       tags: ['step:thankYou'],
       on: {
-        'route.changed': {
-          guard: { type: 'isRouteElsewhere', params: { step: 'thankYou' } },
-          target: '#onboarding.resuming',
-          actions: ['dropPendingNavigations', 'restartAtRoute'],
-        },
+        ...restartsAtOtherRoutes('thankYou'),
       },
       description: 'Waits for the activation (machines/practice-activation.machine.ts), then leaves for it.',
       invoke: {
@@ -858,6 +890,16 @@ export const selectCanCompleteProfile = (s: SnapshotFrom<typeof onboardingMachin
 export function selectStep(s: SnapshotFrom<typeof onboardingMachine>): OnboardingStep {
   return onboardingSteps.find((step) => s.hasTag(stepTag(step))) ?? s.context.startStep;
 }
+
+/**
+ * A step's own submit is locked while it runs and after it moved the wizard on to the step's
+ * next one (the step stays mounted, hidden, while the next one is revealed; decision 162): the
+ * practice form stays locked while the thank-you step takes over.
+ */
+export const selectSubmitLocked =
+  (step: OnboardingStep) =>
+  (s: SnapshotFrom<typeof onboardingMachine>): boolean =>
+    (s.hasTag(stepTag(step)) && s.hasTag('submitting')) || selectStep(s) === nextStep(step);
 
 /** The thank-you step's wait (its child actor), for the screen to read its own tags. */
 export const selectActivation = (s: SnapshotFrom<typeof onboardingMachine>) => s.children.activation;

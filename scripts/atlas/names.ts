@@ -1,3 +1,5 @@
+import { onboardingStepTable } from '#machines/onboarding-steps';
+
 /**
  * The machines `npm run atlas` photographs by default: each has an entry in
  * scripts/atlas/targets.tsx (real view) and in tests/model/registry.ts (path spec). Every machine
@@ -68,12 +70,9 @@ export const atlasEntryOfRoute: Record<string, string> = {
   '/auth/redirect': 'authRedirect',
   '/auth/unverified-email': 'emailVerification',
   '/auth/verified-email': 'emailVerification',
-  '/onboarding': 'onboarding',
-  '/onboarding/register-account': 'onboarding',
-  '/onboarding/register-profile': 'onboarding',
-  '/onboarding/register-practice': 'onboarding',
-  '/onboarding/thank-you': 'onboarding',
-  '/onboarding/directory-practice/$directoryPracticeKey': 'onboarding',
+  // Every step of the onboarding step table (machines/onboarding-steps.ts): the onboarding machine's
+  // states, photographed per step.
+  ...Object.fromEntries(onboardingStepTable.map((step) => [step.path, 'onboarding'])),
   '/switch-practice': 'switchPractice',
   '/invite': 'joinPractice',
   '/invite-code': 'joinPractice',

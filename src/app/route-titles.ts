@@ -1,10 +1,12 @@
-import { defineMessages, type IntlShape } from 'react-intl';
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { onboardingStepTable } from '#machines/onboarding-steps';
+import { onboardingStepTitles } from './onboarding-step-titles';
 
 /**
  * Page titles are built from the path segments as '{product name} | Segment' (spec §2).
  * Each known segment has a translated name; parameters (keys) are not part of the title.
  */
-const segments = defineMessages({
+const appSegments = defineMessages({
   auth: { id: 'title.segment.auth', defaultMessage: 'Account', description: 'Title segment for /auth' },
   redirect: {
     id: 'title.segment.redirect',
@@ -20,36 +22,6 @@ const segments = defineMessages({
     id: 'title.segment.verifiedEmail',
     defaultMessage: 'Email Verified',
     description: 'Title segment for /auth/verified-email',
-  },
-  onboarding: {
-    id: 'title.segment.onboarding',
-    defaultMessage: 'Onboarding',
-    description: 'Title segment for /onboarding',
-  },
-  'register-account': {
-    id: 'title.segment.registerAccount',
-    defaultMessage: 'Register Account',
-    description: 'Title segment for the account step',
-  },
-  'register-profile': {
-    id: 'title.segment.registerProfile',
-    defaultMessage: 'Register Profile',
-    description: 'Title segment for the profile step',
-  },
-  'register-practice': {
-    id: 'title.segment.registerPractice',
-    defaultMessage: 'Register Practice',
-    description: 'Title segment for the practice step',
-  },
-  'thank-you': {
-    id: 'title.segment.thankYou',
-    defaultMessage: 'Thank You',
-    description: 'Title segment for thank-you',
-  },
-  'directory-practice': {
-    id: 'title.segment.directoryPractice',
-    defaultMessage: 'Directory Practice',
-    description: 'Title segment for a directory practice link',
   },
   'switch-practice': {
     id: 'title.segment.switchPractice',
@@ -90,11 +62,26 @@ const segments = defineMessages({
   },
 });
 
+/** The static segments of a route path (parameters and splats dropped). */
+const staticSegmentsOf = (routePath: string): string[] =>
+  routePath.split('/').filter((s) => s && !s.startsWith('$'));
+
+/**
+ * Every named segment: the app's, and each onboarding step's last segment with the step's title
+ * (the step table's, src/app/onboarding-step-titles.ts).
+ */
+const segments: Record<string, MessageDescriptor> = {
+  ...appSegments,
+  ...Object.fromEntries(
+    onboardingStepTable.map((step) => [staticSegmentsOf(step.path).at(-1), onboardingStepTitles[step.id]]),
+  ),
+};
+
 export const defaultProductName = 'Practice Portal';
 
 /** The static segments of a route path (parameters and splats dropped). */
 export function titleSegmentsOf(routePath: string): string[] {
-  return routePath.split('/').filter((s) => s && !s.startsWith('$'));
+  return staticSegmentsOf(routePath);
 }
 
 /** True when every static segment of the path has a translated title name. */
@@ -136,7 +123,7 @@ export function titleRoutePathOf(matches: readonly MatchLike[]): string {
 export function buildTitle(intl: IntlShape, productName: string | undefined, routePath: string): string {
   const prefix = productName?.trim() || defaultProductName;
   const parts = titleSegmentsOf(routePath).map((s) => {
-    const known = (segments as Record<string, (typeof segments)[keyof typeof segments]>)[s];
+    const known = Object.hasOwn(segments, s) ? segments[s] : undefined;
     return known ? intl.formatMessage(known) : titleCase(s);
   });
   return [prefix, ...parts].join(' | ');

@@ -1,4 +1,9 @@
 import { createRootRouteWithContext, createRoute } from '@tanstack/react-router';
+import {
+  type OnboardingStepId,
+  onboardingFlowRouteId,
+  onboardingStepTable,
+} from '#machines/onboarding-steps';
 import { signedInOnlyPending } from './guard-screens';
 import { requireSignedIn } from './guards';
 import { lazyScreen, withForms } from './lazy-screen';
@@ -70,43 +75,30 @@ export const verifiedEmailRoute = createRoute({
  */
 export const onboardingFlowRoute = createRoute({
   getParentRoute: () => rootRoute,
-  id: 'onboarding-flow',
+  id: onboardingFlowRouteId,
   component: lazyScreen(
     withForms(() => import('./screens/onboarding-flow')),
     'OnboardingFlowScreen',
   ),
 });
 
-export const onboardingRoute = createRoute({
-  getParentRoute: () => onboardingFlowRoute,
-  path: '/onboarding',
-  validateSearch: onboardingSearch,
-});
+/**
+ * The search parameters of the step addresses that take any (the others take none). The step
+ * routes themselves are the step table's (machines/onboarding-steps.ts, decision 160): one child
+ * of the layout per step, at the step's path.
+ */
+const stepSearch: { [S in OnboardingStepId]?: (search: Record<string, unknown>) => object } = {
+  pin: onboardingSearch,
+  thankYou: thankYouSearch,
+};
 
-export const registerAccountRoute = createRoute({
-  getParentRoute: () => onboardingFlowRoute,
-  path: '/onboarding/register-account',
-});
-
-export const registerProfileRoute = createRoute({
-  getParentRoute: () => onboardingFlowRoute,
-  path: '/onboarding/register-profile',
-});
-
-export const registerPracticeRoute = createRoute({
-  getParentRoute: () => onboardingFlowRoute,
-  path: '/onboarding/register-practice',
-});
-
-export const thankYouRoute = createRoute({
-  getParentRoute: () => onboardingFlowRoute,
-  path: '/onboarding/thank-you',
-  validateSearch: thankYouSearch,
-});
-
-export const directoryPracticeRoute = createRoute({
-  getParentRoute: () => onboardingFlowRoute,
-  path: '/onboarding/directory-practice/$directoryPracticeKey',
+export const onboardingStepRoutes = onboardingStepTable.map((step) => {
+  const validateSearch = stepSearch[step.id];
+  return createRoute({
+    getParentRoute: () => onboardingFlowRoute,
+    path: step.path,
+    ...(validateSearch ? { validateSearch } : {}),
+  });
 });
 
 export const switchPracticeRoute = createRoute({
@@ -180,14 +172,7 @@ export const routeTree = rootRoute.addChildren([
   authRedirectRoute,
   unverifiedEmailRoute,
   verifiedEmailRoute,
-  onboardingFlowRoute.addChildren([
-    onboardingRoute,
-    registerAccountRoute,
-    registerProfileRoute,
-    registerPracticeRoute,
-    thankYouRoute,
-    directoryPracticeRoute,
-  ]),
+  onboardingFlowRoute.addChildren(onboardingStepRoutes),
   switchPracticeRoute,
   inviteRoute,
   inviteCodeRoute,

@@ -1,3 +1,5 @@
+import { draftStorageKeys } from '#machines/onboarding-steps';
+
 /**
  * The app's local-storage keys: the spec's (§9: the onboarding pin, practice registration, profile
  * registration and options, the stored page, the invite landing flag) and two of ours (the stored
@@ -10,10 +12,11 @@
  * session-storage marks of this tab (src/app/live/build-check.ts, src/app/live/code-recovery.ts).
  */
 export const storageKeys = {
-  onboardingPin: 'onboarding.pin',
-  onboardingPracticeRegistration: 'onboarding.practiceRegistration',
-  onboardingProfileRegistration: 'onboarding.profileRegistration',
-  onboardingOptions: 'onboarding.options',
+  // The onboarding draft's keys are the step table's (machines/onboarding-steps.ts, decision 160).
+  onboardingPin: draftStorageKeys.pin,
+  onboardingPracticeRegistration: draftStorageKeys.practice,
+  onboardingProfileRegistration: draftStorageKeys.profile,
+  onboardingOptions: draftStorageKeys.options,
   storedPage: 'storedPage',
   invite: 'invite',
   inviteLanding: 'invite.landing',

@@ -1,4 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
+import type { SessionUser } from '#machines/domain';
+import { draftStorageKeyList } from '#machines/onboarding-steps';
 import { selectUserDataRule, type sessionMachine } from '#machines/session.machine';
 import { logger } from '../logger';
 import { browserStorage } from './browser-storage';
@@ -18,12 +20,12 @@ import { storageKeys } from './storage-keys';
  *   owner (the owner's session ended elsewhere).
  */
 
-/** Every local storage key that holds one user's data. */
+/**
+ * Every local storage key that holds one user's data: every key of the onboarding draft (the step
+ * table's, so a new part of the draft is per-user without a second list), the invite, the page.
+ */
 export const perUserStorageKeys: readonly string[] = [
-  storageKeys.onboardingPin,
-  storageKeys.onboardingPracticeRegistration,
-  storageKeys.onboardingProfileRegistration,
-  storageKeys.onboardingOptions,
+  ...draftStorageKeyList,
   storageKeys.invite,
   storageKeys.inviteLanding,
   storageKeys.storedPage,

@@ -14,6 +14,7 @@ import {
   type RouteChangedEvent,
 } from '#machines/onboarding.machine';
 import { emptyDraft, isProfileComplete, type PracticeDraft } from '#machines/onboarding-draft';
+import { onboardingStepIds, requireNextStep } from '#machines/onboarding-steps';
 import type { CallFailure } from '#machines/practice-flow';
 import { describeMachine } from '../support/machine-graph';
 import { definePathSpec, errorOf, outputOf, type StepExpectations, unchanged } from '../support/paths';
@@ -99,7 +100,7 @@ const input = (partial: Partial<OnboardingInput> & Pick<OnboardingInput, 'step'>
   ...partial,
 });
 
-export const onboardingInputs: OnboardingInput[] = [
+const explicitInputs: OnboardingInput[] = [
   input({ step: 'pin' }),
   input({ step: 'account' }),
   input({ step: 'profile' }),
@@ -109,6 +110,17 @@ export const onboardingInputs: OnboardingInput[] = [
   input({ step: 'thankYou' }),
   input({ step: 'directoryPractice', directoryPracticeKey: 'dir-1' }),
   input({ step: 'directoryPractice' }),
+];
+
+/**
+ * One input per route the flow can start on: the ones above, and one for every other step of the
+ * step table (machines/onboarding-steps.ts), so each step is explored by an input that starts at it.
+ */
+export const onboardingInputs: OnboardingInput[] = [
+  ...explicitInputs,
+  ...onboardingStepIds
+    .filter((step) => !explicitInputs.some((i) => i.step === step))
+    .map((step) => input({ step })),
 ];
 
 type Snapshot = SnapshotFrom<typeof onboardingMachine>;
@@ -150,6 +162,7 @@ const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])>
     { user: fixtures.user, profile: null },
   ),
   'xstate.error.actor.loadProfile': error('loadProfile', fixtures.unauthenticated, new Error('500')),
+  'xstate.done.actor.confirmSignedIn': done('confirmSignedIn', null, fixtures.user),
   'xstate.error.actor.createProfile': error(
     'createProfile',
     {
@@ -245,11 +258,6 @@ const events: Record<string, (s: Snapshot) => EventObject[]> = Object.fromEntrie
 /** The machine the paths run on (the thank-you step's wait is its own machine and model). */
 export const onboardingPathMachine = onboardingMachine;
 
-/** The practice form, entered with or without the PIN's devices to fetch first (spec §2 step 3). */
-const practiceForm = (s: Snapshot) =>
-  /^\d{4}$/.test(s.context.draft.pin ?? '')
-    ? 'practice.filling.fetchingDevices'
-    : 'practice.filling.editing.form';
 const thankYou = 'thankYou';
 /** What a failure is, read from the spec's rules (401 = not signed in; field errors = refused; 429 = too many). */
 const failureKind = (event: EventObject): 'unauthenticated' | 'validation' | 'limited' | 'failed' => {
@@ -279,10 +287,26 @@ function startsAt(i: Pick<OnboardingInput, 'step' | 'draft' | 'directoryPractice
       return /^\d{4}$/.test(i.draft.pin ?? '')
         ? 'practice.filling.fetchingDevices'
         : 'practice.filling.editing.form';
+    case 'thankYou':
+      return i.practiceKey ? thankYou : 'leaving';
     default:
-      return i.step === 'thankYou' && i.practiceKey ? thankYou : 'leaving';
+      // A step of the table without rules of its own here starts in its state.
+      return i.step;
   }
 }
+
+/**
+ * Where moving on from `step` lands: the start of the step table's next step
+ * (machines/onboarding-steps.ts), with the flow's draft and keys as they are.
+ */
+const onFrom = (step: OnboardingStep, before: Snapshot) =>
+  startsAt({
+    step: requireNextStep(step),
+    draft: before.context.draft,
+    directoryPracticeKey: before.context.directoryPracticeKey,
+    // Registering names the practice the thank-you step waits for.
+    practiceKey: before.context.practiceKey ?? 'registered',
+  });
 
 /** The step the machine is at (its top state), as the address of that step names it. */
 const topOf = (s: Snapshot): string =>
@@ -295,7 +319,7 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
     // address restarts the flow there from the stored draft (decisions 041, 043; as a reload).
     // Per step: every step's screen takes new addresses (a final state takes none).
     'route.changed': Object.fromEntries(
-      (['directoryPractice', 'pin', 'account', 'profile', 'practice', 'thankYou'] as const).map((step) => [
+      onboardingStepIds.map((step) => [
         step,
         ({ before, event }: { before: Snapshot; event: EventObject }) => {
           const route = event as RouteChangedEvent;
@@ -310,23 +334,23 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
         },
       ]),
     ),
-    'xstate.done.actor.loadDirectoryPractice': ({ event }) =>
+    'xstate.done.actor.loadDirectoryPractice': ({ before, event }) =>
       outputOf<DirectoryPractice>(event).practiceKey
         ? 'directoryPractice.accountExists'
-        : 'account.checkingSession',
+        : onFrom('directoryPractice', before),
     'xstate.error.actor.loadDirectoryPractice': 'directoryPractice.failed',
-    'pin.skip': 'account.checkingSession',
+    'pin.skip': ({ before }) => onFrom('pin', before),
     'pin.submit': 'pin.verifying',
-    'xstate.done.actor.verifyPin': 'account.checkingSession',
+    'xstate.done.actor.verifyPin': ({ before }) => onFrom('pin', before),
     'xstate.error.actor.verifyPin': ({ event }) => {
       const kind = failureKind(event);
       const code = kind === 'validation' ? 'pinRejected' : kind === 'limited' ? 'pinLimited' : 'pinInvalid';
       return { state: 'pin.entering', context: { 'error.code': code } };
     },
-    'xstate.done.actor.getSessionUser': ({ event }) => {
+    'xstate.done.actor.getSessionUser': ({ before, event }) => {
       const user = outputOf<SessionUser | null>(event);
       if (user === null) return 'account.choosing';
-      return user.email_verified === false ? 'verifyingEmail' : 'profile.loading';
+      return user.email_verified === false ? 'verifyingEmail' : onFrom('account', before);
     },
     'xstate.error.actor.getSessionUser': 'account.choosing',
     'account.create': 'account.signingUp',
@@ -336,13 +360,21 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
       const { user, profile } = outputOf<{ user: SessionUser | null; profile: Profile | null }>(event);
       if (user === null) return 'account.checkingSession';
       if (user.email_verified === false) return 'verifyingEmail';
-      return isProfileComplete(profile) ? practiceForm(before) : 'profile.editing';
+      return isProfileComplete(profile) ? onFrom('profile', before) : 'profile.editing';
     },
     'xstate.error.actor.loadProfile': ({ event }) =>
       failureKind(event) === 'unauthenticated' ? 'account.checkingSession' : 'profile.editing',
     'profile.change': unchanged,
-    'profile.submit': 'profile.saving',
-    'xstate.done.actor.createProfile': ({ before }) => practiceForm(before),
+    // Saving and registering confirm the session first (decision 162).
+    'profile.submit': 'profile.confirmingSession',
+    'xstate.done.actor.confirmSignedIn': ({ before, event }) => {
+      const signedIn = outputOf<SessionUser | null>(event) !== null;
+      if (before.matches('profile')) return signedIn ? 'profile.saving' : 'account.checkingSession';
+      return signedIn ? 'practice.submitting' : 'practice.signingIn';
+    },
+    'xstate.error.actor.confirmSignedIn': ({ before }) =>
+      before.matches('profile') ? 'profile.saving' : 'practice.submitting',
+    'xstate.done.actor.createProfile': ({ before }) => onFrom('profile', before),
     'xstate.error.actor.createProfile': ({ event }) => ({
       state: 'profile.editing',
       context: { 'error.code': failureKind(event) === 'validation' ? 'profileRejected' : 'profileFailed' },
@@ -359,12 +391,12 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
     },
     'practice.submit': ({ before }) =>
       isProfileComplete(before.context.draft.profile)
-        ? 'practice.submitting'
+        ? 'practice.confirmingSession'
         : 'practice.filling.editing.noProfile',
     // Only the refusal offers the way on (decision 044).
     'practice.completeProfile': ({ before }) =>
       before.matches({ practice: { filling: { editing: 'noProfile' } } }) ? 'profile.loading' : unchanged,
-    'xstate.done.actor.registerPractice': thankYou,
+    'xstate.done.actor.registerPractice': ({ before }) => onFrom('practice', before),
     'xstate.error.actor.registerPractice': ({ event }) => {
       const kind = failureKind(event);
       if (kind === 'unauthenticated') return 'practice.signingIn';

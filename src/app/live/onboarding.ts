@@ -9,11 +9,12 @@ import {
   type RouteChangedEvent,
 } from '#machines/onboarding.machine';
 import type { OnboardingDraft, RegionChoice } from '#machines/onboarding-draft';
+import { type DraftPart, draftStorageKeyList, draftStorageKeys } from '#machines/onboarding-steps';
 import {
   type PracticeActivationEvent,
   practiceActivationMachine,
 } from '#machines/practice-activation.machine';
-import type { CallFailure, NavigateParams } from '#machines/practice-flow';
+import type { NavigateParams } from '#machines/practice-flow';
 import { type LoginRequest, selectSessionStatus } from '#machines/session.machine';
 import type { Endpoints } from '../../api/endpoints';
 import { logger } from '../../logger';
@@ -24,7 +25,6 @@ import {
   readStoredProfile,
 } from '../../validation/stored-draft';
 import type { RootActors } from '../root-actors';
-import { storageKeys } from '../storage-keys';
 import { api, call } from './api';
 import { settledSession, settledSnapshot } from './edge';
 import { routerNavigate } from './navigate';
@@ -50,43 +50,47 @@ function readJson(storage: Storage, key: string): unknown {
   }
 }
 
-/** The draft from local storage (spec §9 keys), each part through its schema (src/validation/stored-draft.ts): anything malformed is ignored. */
+/** How each part of the draft is read back: through its schema (src/validation/stored-draft.ts). */
+const draftParts = Object.keys(draftStorageKeys) as DraftPart[];
+
+const readers: { [P in DraftPart]: (value: unknown) => OnboardingDraft[P] } = {
+  pin: readStoredPin,
+  practice: readStoredPractice,
+  profile: readStoredProfile,
+  options: readStoredOptions,
+};
+
+/** The draft from local storage (the step table's keys, spec §9), each part through its schema: anything malformed is ignored. */
 export function readDraft(storage: Storage = window.localStorage): OnboardingDraft {
-  return {
-    pin: readStoredPin(readJson(storage, storageKeys.onboardingPin)),
-    practice: readStoredPractice(readJson(storage, storageKeys.onboardingPracticeRegistration)),
-    profile: readStoredProfile(readJson(storage, storageKeys.onboardingProfileRegistration)),
-    options: readStoredOptions(readJson(storage, storageKeys.onboardingOptions)),
-  };
+  const part = <P extends DraftPart>(p: P): OnboardingDraft[P] =>
+    readers[p](readJson(storage, draftStorageKeys[p]));
+  return { pin: part('pin'), practice: part('practice'), profile: part('profile'), options: part('options') };
 }
 
+/** What is stored of each part of the draft (null: the key is removed). */
+const stored: { [P in DraftPart]: (value: OnboardingDraft[P]) => unknown } = {
+  pin: (pin) => pin,
+  practice: (practice) => practice,
+  profile: (profile) => profile,
+  // Options without a directory practice are the default: nothing to keep.
+  options: (options) => (options.registeredFromDirectoryPracticeKey === null ? null : options),
+};
+
 export function writeDraft(draft: OnboardingDraft, storage: Storage = window.localStorage): void {
-  const put = (key: string, value: unknown) => {
-    if (value === null || value === undefined) storage.removeItem(key);
-    else storage.setItem(key, JSON.stringify(value));
+  const put = <P extends DraftPart>(p: P) => {
+    const value = stored[p](draft[p]);
+    if (value === null || value === undefined) storage.removeItem(draftStorageKeys[p]);
+    else storage.setItem(draftStorageKeys[p], JSON.stringify(value));
   };
   try {
-    put(storageKeys.onboardingPin, draft.pin);
-    put(storageKeys.onboardingPracticeRegistration, draft.practice);
-    put(storageKeys.onboardingProfileRegistration, draft.profile);
-    put(
-      storageKeys.onboardingOptions,
-      draft.options.registeredFromDirectoryPracticeKey === null ? null : draft.options,
-    );
+    for (const p of draftParts) put(p);
   } catch (error) {
     logger.warn('onboarding: could not store the draft', error);
   }
 }
 
 export function clearStoredDraft(storage: Storage = window.localStorage): void {
-  for (const key of [
-    storageKeys.onboardingPin,
-    storageKeys.onboardingPracticeRegistration,
-    storageKeys.onboardingProfileRegistration,
-    storageKeys.onboardingOptions,
-  ]) {
-    storage.removeItem(key);
-  }
+  for (const key of draftStorageKeyList) storage.removeItem(key);
 }
 
 // ───────────────────────────── calls ─────────────────────────────
@@ -147,9 +151,13 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
     throw new Error('The login could not start');
   };
 
-  /** Authenticated calls wait for the session (after a reload the token is not there yet). */
+  /**
+   * Authenticated calls wait for the session to settle (after a reload the token is not there
+   * yet). Whether a signed-out user may make the call at all is the machine's (decision 162: it
+   * confirms the session first); a call without a token fails as the API client says (401).
+   */
   const authed = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (!(await sessionUser())) throw { status: 401, message: null, fieldErrors: {} } satisfies CallFailure;
+    await sessionUser();
     return call(work);
   };
 

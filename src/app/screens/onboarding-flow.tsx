@@ -1,22 +1,13 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { type OnboardingRoute, type OnboardingStep, selectRestarts } from '#machines/onboarding.machine';
+import { type OnboardingRoute, selectRestarts } from '#machines/onboarding.machine';
+import { isFlowRouteId, stepOfRouteId } from '#machines/onboarding-steps';
 import { useLocaleControl } from '../../i18n/intl-provider';
 import { useRuntimeConfig } from '../../ui/runtime-config';
 import { OnboardingSteps } from '../../views/onboarding/onboarding-flow';
 import { useRootActors } from '../actors-context';
 import { afterPaintNavigator, onboardingInputOf, provideOnboarding, routeChanged } from '../live/onboarding';
-
-/** The step of each onboarding route (children of the 'onboarding-flow' layout, src/app/routes.tsx). */
-const stepOfRoute: Record<string, OnboardingStep> = {
-  '/onboarding-flow/onboarding': 'pin',
-  '/onboarding-flow/onboarding/register-account': 'account',
-  '/onboarding-flow/onboarding/register-profile': 'profile',
-  '/onboarding-flow/onboarding/register-practice': 'practice',
-  '/onboarding-flow/onboarding/thank-you': 'thankYou',
-  '/onboarding-flow/onboarding/directory-practice/$directoryPracticeKey': 'directoryPractice',
-};
 
 interface FlowRoute extends OnboardingRoute {
   /** /onboarding?pin=: the pin the pin step starts with. */
@@ -26,21 +17,31 @@ interface FlowRoute extends OnboardingRoute {
 /**
  * The route the address names, matched by the router from the location alone (the location
  * changes at once on Back; the route matches follow a little later), with the step routes' own
- * search validation.
+ * search validation. The step is the step table's (machines/onboarding-steps.ts): a route of the
+ * flow that the table does not know throws (`UnknownStepRouteError`, to the route's error screen)
+ * instead of falling back to a step. An address outside the flow (the layout is leaving; its
+ * screen unmounts next) keeps the last route of the flow.
  */
 function useFlowRoute(): FlowRoute {
   const router = useRouter();
   const location = useRouterState({ select: (s) => s.location });
+  const last = useRef<FlowRoute | null>(null);
   const matches = router.matchRoutes(location.pathname, location.search);
-  const leaf = matches.findLast((m) => m.routeId in stepOfRoute);
-  const params = (leaf?.params ?? {}) as { directoryPracticeKey?: string };
-  const search = (leaf?.search ?? {}) as { pin?: string; practiceKey?: string };
-  return {
-    step: leaf ? (stepOfRoute[leaf.routeId] ?? 'pin') : 'pin',
+  const leaf = matches.findLast((m) => isFlowRouteId(m.routeId));
+  if (!leaf) {
+    if (last.current) return last.current;
+    throw new Error(`onboarding: ${location.pathname} is not a route of the onboarding flow`);
+  }
+  const params = leaf.params as { directoryPracticeKey?: string };
+  const search = leaf.search as { pin?: string; practiceKey?: string };
+  const route: FlowRoute = {
+    step: stepOfRouteId(leaf.routeId),
     directoryPracticeKey: params.directoryPracticeKey ?? null,
     practiceKey: search.practiceKey ?? null,
     initialPin: search.pin,
   };
+  last.current = route;
+  return route;
 }
 
 /**

@@ -18,7 +18,7 @@ export function DirectoryPracticePage() {
 
   if (view === 'failed') {
     return (
-      <OnboardingFrame title={intl.formatMessage(m.directoryFailedTitle)}>
+      <OnboardingFrame step="directoryPractice" title={intl.formatMessage(m.directoryFailedTitle)}>
         <Text role="alert">{intl.formatMessage(m.directoryFailed)}</Text>
       </OnboardingFrame>
     );
@@ -26,13 +26,13 @@ export function DirectoryPracticePage() {
   if (view === 'accountExists') {
     return (
       // Spec §8: the page title is 'Oops! Something went wrong' in both failure cases.
-      <OnboardingFrame title={intl.formatMessage(m.directoryFailedTitle)}>
+      <OnboardingFrame step="directoryPractice" title={intl.formatMessage(m.directoryFailedTitle)}>
         <Text role="alert">{intl.formatMessage(directoryExistsMessage, { name })}</Text>
       </OnboardingFrame>
     );
   }
   return (
-    <OnboardingFrame title={intl.formatMessage(m.directoryLoading)}>
+    <OnboardingFrame step="directoryPractice" title={intl.formatMessage(m.directoryLoading)}>
       <Stack>
         <Center py="xl">
           <Loader role="status" aria-label={intl.formatMessage(m.directoryLoading)} />

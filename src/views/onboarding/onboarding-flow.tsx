@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { type CSSProperties, memo, type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
-import { type OnboardingStep, onboardingSteps, selectStep } from '#machines/onboarding.machine';
+import { selectStep } from '#machines/onboarding.machine';
+import { nextStep, type OnboardingStepId, onboardingStepIds } from '#machines/onboarding-steps';
 import { DirectoryPracticePage } from './directory-practice-page';
 import { type OnboardingActor, OnboardingActorContext } from './onboarding-actor';
 import { PinPage } from './pin-page';
@@ -8,16 +9,6 @@ import { RegisterAccountPage } from './register-account-page';
 import { RegisterPracticePage } from './register-practice-page';
 import { RegisterProfilePage } from './register-profile-page';
 import { ThankYouPage } from './thank-you-page';
-
-/** The step a user most likely reaches next from each step: pre-rendered while they are here. */
-const nextOf: Record<OnboardingStep, OnboardingStep | null> = {
-  directoryPractice: 'account',
-  pin: 'account',
-  account: 'profile',
-  profile: 'practice',
-  practice: 'thankYou',
-  thankYou: null,
-};
 
 const notDisplayed: CSSProperties = { display: 'none' };
 
@@ -29,7 +20,11 @@ const Profile = memo(RegisterProfilePage);
 const Practice = memo(RegisterPracticePage);
 const ThankYou = memo(ThankYouPage);
 
-const screens: Record<OnboardingStep, (props: { initialPin?: string }) => ReactNode> = {
+/**
+ * The screen of each step of the step table (machines/onboarding-steps.ts): a step without a
+ * screen is a type error (decision 160).
+ */
+export const onboardingScreens: Record<OnboardingStepId, (props: { initialPin?: string }) => ReactNode> = {
   directoryPractice: () => <Directory />,
   pin: ({ initialPin }) => <Pin initialPin={initialPin} />,
   account: () => <Account />,
@@ -59,7 +54,8 @@ export const OnboardingSteps = memo(function OnboardingSteps({
   const settled = useDeferredValue(step);
   // The step rendered ahead: in a low-priority render after the current step is on screen (none
   // in the first render, so the first screen is not slowed by the next one).
-  const ahead = useDeferredValue(nextOf[settled], null);
+  // The step a user most likely reaches next from here: the table's next step.
+  const ahead = useDeferredValue(nextStep(settled), null);
   const container = useRef<HTMLDivElement>(null);
   const shown = useRef(step);
 
@@ -76,12 +72,12 @@ export const OnboardingSteps = memo(function OnboardingSteps({
   return (
     <OnboardingActorContext.Provider value={actor}>
       <div ref={container}>
-        {onboardingSteps.map((s) =>
+        {onboardingStepIds.map((s) =>
           s === step || s === ahead || s === settled ? (
             // Mounted (effects and subscriptions running) but not displayed: out of the layout,
             // the accessibility tree and the tab order. Revealing it changes this style only.
             <div key={s} data-onboarding-step={s} style={s === step ? undefined : notDisplayed}>
-              {screens[s]({ initialPin })}
+              {onboardingScreens[s]({ initialPin })}
             </div>
           ) : null,
         )}

@@ -1,12 +1,12 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { limits } from '#machines/constants';
+import { type OnboardingStepId, progressOf } from '#machines/onboarding-steps';
 import { StepProgress } from '../../ui/step-progress';
 
 /**
- * The frame of an onboarding screen: the step indicator on the three steps (spec §2: step n of 3),
- * a heading and the content.
+ * The frame of an onboarding step's screen: the step indicator on the steps the step table numbers
+ * (spec §2: step n of 3; machines/onboarding-steps.ts), a heading and the content.
  */
 export function OnboardingFrame({
   step,
@@ -14,22 +14,23 @@ export function OnboardingFrame({
   intro,
   children,
 }: {
-  step?: 1 | 2 | 3;
+  step: OnboardingStepId;
   title: ReactNode;
   intro?: ReactNode;
   children: ReactNode;
 }) {
+  const progress = progressOf(step);
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
-        {step !== undefined && <StepProgress current={step} total={limits.onboardingSteps} />}
-        {step !== undefined && (
+        {progress && <StepProgress current={progress.position} total={progress.total} />}
+        {progress && (
           <Text size="sm" c="dimmed" data-testid="onboarding-step">
             <FormattedMessage
               id="onboarding.frame.step"
               defaultMessage="Step {step} of {total}"
               description="Onboarding step indicator"
-              values={{ step, total: limits.onboardingSteps }}
+              values={{ step: progress.position, total: progress.total }}
             />
           </Text>
         )}

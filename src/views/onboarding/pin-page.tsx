@@ -35,7 +35,7 @@ export function PinPage({ initialPin }: { initialPin?: string }) {
           : null;
 
   return (
-    <OnboardingFrame title={intl.formatMessage(m.pinTitle)} intro={intl.formatMessage(m.pinIntro)}>
+    <OnboardingFrame step="pin" title={intl.formatMessage(m.pinTitle)} intro={intl.formatMessage(m.pinIntro)}>
       <Formik
         initialValues={{ pin: initialPin ?? '' }}
         validate={validate}

@@ -18,7 +18,7 @@ export function RegisterAccountPage() {
 
   return (
     <OnboardingFrame
-      step={1}
+      step="account"
       title={intl.formatMessage(m.accountTitle)}
       intro={intl.formatMessage(m.accountIntro)}
     >

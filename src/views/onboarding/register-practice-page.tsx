@@ -3,9 +3,9 @@ import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { RegionKey, VeterinaryType } from '#machines/domain';
-import { selectCanCompleteProfile, selectStep } from '#machines/onboarding.machine';
-import { type PracticeDraft, practiceDraftOf } from '#machines/onboarding-draft';
+import type { RegionKey } from '#machines/domain';
+import { selectCanCompleteProfile, selectSubmitLocked } from '#machines/onboarding.machine';
+import { type PracticeDraft, practiceDraftOf, veterinaryTypeOf } from '#machines/onboarding-draft';
 import { afterNextPaint } from '../../forms/after-paint';
 import { FormField } from '../../forms/form-field';
 import { SubmitForm } from '../../forms/submit-form';
@@ -20,8 +20,7 @@ import { OnboardingFrame } from './onboarding-frame';
 
 const selectFetchingDevices = (s: OnboardingSnapshot) => s.hasTag('fetchingDevices');
 // Busy while submitting and after (the wizard is moving on); not before the step (rendered ahead).
-const selectSubmitting = (s: OnboardingSnapshot) =>
-  (s.hasTag('step:practice') && s.hasTag('submitting')) || selectStep(s) === 'thankYou';
+const selectSubmitting = selectSubmitLocked('practice');
 const selectRegions = (s: OnboardingSnapshot) => s.context.regions;
 // The page re-renders for its region, not for every change of the draft (typing, the submit, the
 // draft cleared on success): the form holds the values, the draft only gives the initial ones.
@@ -43,13 +42,12 @@ function toValues(draft: PracticeDraft): PracticeFormValues {
 }
 
 function toDraft(environment: RegionKey, values: PracticeFormValues): PracticeDraft {
-  const type = Number(values.practice.veterinaryType);
   return {
     environment,
     terms: values.terms === true,
     practice: {
       ...values.practice,
-      veterinaryType: (type === 2 || type === 3 ? type : 1) as VeterinaryType,
+      veterinaryType: veterinaryTypeOf(values.practice.veterinaryType),
       address: { ...values.practice.address, state: values.practice.address.state ?? '' },
     },
   };
@@ -98,7 +96,7 @@ export function RegisterPracticePage() {
         : null;
 
   return (
-    <OnboardingFrame step={3} title={intl.formatMessage(m.practiceTitle)}>
+    <OnboardingFrame step="practice" title={intl.formatMessage(m.practiceTitle)}>
       <Stack gap="md">
         {regions.length > 1 && (
           // Radio buttons (not Mantine's SegmentedControl, whose sliding indicator measures the

@@ -54,7 +54,7 @@ export function RegisterProfilePage() {
     actor.send({ type: 'profile.submit', profile: toProfile(values) });
 
   return (
-    <OnboardingFrame step={2} title={intl.formatMessage(m.profileTitle)}>
+    <OnboardingFrame step="profile" title={intl.formatMessage(m.profileTitle)}>
       {loading || !initialValues ? (
         <Center py="xl">
           <Loader role="status" aria-label={intl.formatMessage(m.profileTitle)} />

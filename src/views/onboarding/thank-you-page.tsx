@@ -25,7 +25,7 @@ export function ThankYouView({
   const intl = useIntl();
   const takingLong = useSelector(activation, selectTakingLong);
   return (
-    <OnboardingFrame title={intl.formatMessage(m.thankYouTitle)}>
+    <OnboardingFrame step="thankYou" title={intl.formatMessage(m.thankYouTitle)}>
       <Stack gap="md">
         <Text>{intl.formatMessage(m.thankYouActivating)}</Text>
         <Center py="md">
