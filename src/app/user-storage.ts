@@ -1,5 +1,4 @@
 import type { SnapshotFrom } from 'xstate';
-import type { SessionUser } from '#machines/domain';
 import { draftStorageKeyList } from '#machines/onboarding-steps';
 import { selectUserDataRule, type sessionMachine } from '#machines/session.machine';
 import { logger } from '../logger';
