@@ -79,12 +79,14 @@ describe('viewer walk', () => {
     // No complete profile yet: the profile form, then the practice form.
     if (top(walk) === 'profile') {
       click(walk, 'profile.submit');
+      click(walk, 'done: confirmSignedIn {');
       click(walk, 'done: createProfile');
       note();
     }
     click(walk, 'done: fetchDevices', 'practice.submit');
     note();
     if (top(walk) === 'practice') click(walk, 'practice.submit');
+    click(walk, 'done: confirmSignedIn {');
     click(walk, 'done: registerPractice');
     note();
     expect(seen).toEqual(['pin', 'account', 'profile', 'practice', 'thankYou']);

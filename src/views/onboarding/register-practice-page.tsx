@@ -1,12 +1,11 @@
 import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { RegionKey } from '#machines/domain';
 import { selectCanCompleteProfile, selectSubmitLocked } from '#machines/onboarding.machine';
 import { type PracticeDraft, practiceDraftOf, veterinaryTypeOf } from '#machines/onboarding-draft';
-import { afterNextPaint } from '../../forms/after-paint';
 import { FormField } from '../../forms/form-field';
 import { SubmitForm } from '../../forms/submit-form';
 import { useSchemaValidation } from '../../forms/use-schema-validation';
@@ -62,18 +61,10 @@ export function RegisterPracticePage() {
   // just moves on.
   const locked = useBusyIndicator(actor, selectSubmitting);
   const region = useSelector(actor, selectRegion);
-  // The region just chosen, shown at once; the machine hears of it after that frame (decision 150):
-  // the change re-creates the form with the region's fields and switches the locale, which is
-  // far more work than the frame the person waits for.
-  const [chosen, setChosen] = useState<RegionKey | null>(null);
-  const chooseRegion = (value: string) => {
-    const next: RegionKey = value === 'uk' ? 'uk' : 'au';
-    setChosen(next);
-    void afterNextPaint().then(() => {
-      actor.send({ type: 'region.select', region: next });
-      setChosen(null);
-    });
-  };
+  // The view sends the choice at once and never defers it (views run no timers): what the change
+  // costs is measured by tests/bench/interaction-latency.ts (decision 150).
+  const chooseRegion = (value: string) =>
+    actor.send({ type: 'region.select', region: value === 'uk' ? 'uk' : 'au' });
   const error = useSelector(actor, selectError);
   const canCompleteProfile = useSelector(actor, selectCanCompleteProfile);
   const noProfile = useSelector(actor, selectNoProfile);
@@ -103,7 +94,7 @@ export function RegisterPracticePage() {
           // page with a forced layout as the step is revealed: decision 042).
           <Radio.Group
             label={intl.formatMessage(m.regionLabel)}
-            value={chosen ?? region}
+            value={region}
             onChange={chooseRegion}
             disabled={locked}
             data-testid="region-choice"
