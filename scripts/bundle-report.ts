@@ -11,7 +11,7 @@
  *   tsx scripts/bundle-report.ts            (build when stale,) print, check
  *   tsx scripts/bundle-report.ts --json     also print the figures as JSON
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ensureBuild } from './ensure-build';
@@ -58,6 +58,8 @@ function routeScreens(): Array<{ path: string; module: string }> {
 // the chunk graph it recorded (scripts/vite-bundle-chunks.ts); no build of its own (decision 141).
 await ensureBuild();
 const outDir = join(root, 'dist');
+if (!existsSync(join(outDir, bundleChunksFile)))
+  throw new Error(`dist/${bundleChunksFile} is missing: build the app with this repository's vite.config.ts`);
 const recorded = JSON.parse(readFileSync(join(outDir, bundleChunksFile), 'utf8')) as {
   version: number;
   chunks: BundleChunk[];
