@@ -9,9 +9,10 @@ import { build } from 'vite';
  * repository and shared (decision 141): scripts/atlas-check.test.ts and scripts/atlas.test.ts
  * run the atlas side by side in one Vitest run, and each built the same harness before.
  *
- * The key is the repository's state as git sees it: HEAD, the diff of the working tree against it
- * (staged or not) and every untracked file that is not ignored, with the lockfile. Any change
- * anywhere gives a new key, so a stale harness is never used; outside a git checkout (or with
+ * The key is the content of the repository's files as git sees them (the index's blobs, the working
+ * tree's changes, every untracked file that is not ignored; all but docs, Markdown and the
+ * browser specs), with the lockfile: any change to them gives a new key, so a stale harness is
+ * never used; outside a git checkout (or with
  * ATLAS_FRESH_HARNESS=1) the harness is built afresh into the run's own folder as before.
  *
  * The builds live in node_modules/.cache/atlas-harness/<key>/; the first process to want a key
@@ -20,6 +21,8 @@ import { build } from 'vite';
  */
 
 const CACHE = 'node_modules/.cache/atlas-harness';
+/** Every file of the repository but the ones no harness build reads (docs, the browser specs). */
+const inputs = ['.', ':(exclude)docs', ':(exclude)*.md', ':(exclude)tests/e2e', ':(exclude)tests/engines'];
 const STALE_LOCK_MS = 10 * 60_000;
 const KEEP_MS = 24 * 60 * 60_000;
 
@@ -28,9 +31,11 @@ function repositoryKey(root: string): string | null {
     const git = (...args: string[]) =>
       execFileSync('git', args, { cwd: root, encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 });
     const hash = createHash('sha256');
-    hash.update(git('rev-parse', 'HEAD'));
-    hash.update(git('diff', 'HEAD', '--binary'));
-    const untracked = git('ls-files', '-z', '--others', '--exclude-standard')
+    // Content only (a commit of the same files keeps the key): the index's blobs, the working
+    // tree's changes to them, and the untracked files.
+    hash.update(git('ls-files', '-s', '--', ...inputs));
+    hash.update(git('diff', '--binary', '--', ...inputs));
+    const untracked = git('ls-files', '-z', '--others', '--exclude-standard', '--', ...inputs)
       .toString('utf8')
       .split('\0')
       .filter(Boolean)
