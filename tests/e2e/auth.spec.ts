@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { chromiumArgs } from '../../playwright.config';
 import type { Stack, StackOptions } from '../../server/stack';
-import { uniqueEmail } from '../support/stack';
+import { type TestStack, uniqueEmail } from '../support/stack';
 import { expect, rawErrorText, startE2eStack, test, watchConsole, watchForRawError } from './fixtures';
 
 /**
@@ -28,7 +28,7 @@ interface Harness {
 
 /** A stack with the auth options of a group of tests, and a Chromium that knows its host name. */
 interface AuthStack {
-  stack: Stack;
+  stack: TestStack;
   browser: Browser;
 }
 
