@@ -4,6 +4,7 @@ import formatjs from '@formatjs/unplugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bootChunks } from './scripts/vite-boot-chunks';
+import { bundleChunksPlugin } from './scripts/vite-bundle-chunks';
 import { hostingPlugin } from './scripts/vite-hosting';
 import { formatjsOptions, icuCatalogs } from './scripts/vite-icu-catalogs';
 import { intlShippedLocales } from './scripts/vite-intl-locales';
@@ -36,6 +37,8 @@ export default defineConfig({
     react(),
     metaJsonPlugin(),
     prerenderPlugin(),
+    // dist/hosting/bundle-chunks.json: the chunk graph, for the bundle report (decision 141).
+    bundleChunksPlugin(import.meta.dirname),
     // Last: dist/hosting.json and the hosting files, dist/build-inputs.json (decisions 115, 118).
     ...hostingPlugin(),
   ],

@@ -8,7 +8,7 @@
  *   npm run atlas -- --out /tmp/atlas --widths 375 --locales en-GB
  *
  * How: the dev-only harness (scripts/atlas/harness.html, built with scripts/viewer/vite.config.ts
- * into <out>/harness and served by `vite preview`) mounts the real view of a machine whose real
+ * once per state of the repository, scripts/atlas/harness-build.ts, and served by `vite preview`) mounts the real view of a machine whose real
  * actor (fake actors, simulated clock) replayed a generated path (tests/support/paths.ts, the
  * registry specs) up to the state; Chromium (playwright-core, /usr/bin/chromium) photographs it.
  *
@@ -21,8 +21,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { build, preview } from 'vite';
+import { preview } from 'vite';
 import { chromiumArgs } from '../playwright.config';
+import { harnessBuild } from './atlas/harness-build';
 import type { AtlasState, ShowResult } from './atlas/harness-core';
 import { defaultAtlasEntries } from './atlas/names';
 import { discoverMachines } from './diagrams';
@@ -166,12 +167,8 @@ export async function runAtlas(
   const { outDir } = options;
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(join(outDir, 'shots'), { recursive: true });
-  const harnessDir = join(outDir, 'harness');
-  await build({
-    configFile: CONFIG,
-    logLevel: 'error',
-    build: { outDir: harnessDir, emptyOutDir: true },
-  });
+  // Built once per state of the repository and shared between runs (scripts/atlas/harness-build.ts).
+  const harnessDir = await harnessBuild(ROOT, CONFIG, join(outDir, 'harness'));
   const server = await preview({
     configFile: CONFIG,
     logLevel: 'error',

@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { chromiumArgs } from '../../playwright.config';
 import type { Stack, StackOptions } from '../../server/stack';
-import { uniqueEmail } from '../support/stack';
+import { type TestStack, uniqueEmail } from '../support/stack';
 import { expect, rawErrorText, startE2eStack, test, watchConsole, watchForRawError } from './fixtures';
 
 /**
@@ -26,16 +26,35 @@ interface Harness {
   createUser(body: Record<string, unknown>): Promise<{ sub: string; email: string }>;
 }
 
-async function openApp(options: StackOptions = {}): Promise<Harness & { close(): Promise<void> }> {
+/** A stack with the auth options of a group of tests, and a Chromium that knows its host name. */
+interface AuthStack {
+  stack: TestStack;
+  browser: Browser;
+}
+
+async function launchAuthStack(options: StackOptions): Promise<AuthStack> {
   const stack = await startE2eStack({ host, bindHost: '127.0.0.1', ...options });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...chromiumArgs,
-      `--host-resolver-rules=MAP ${host} 127.0.0.1`,
-      `--unsafely-treat-insecure-origin-as-secure=${stack.appUrl},${stack.idpUrl}`,
-    ],
-  });
+  try {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        ...chromiumArgs,
+        `--host-resolver-rules=MAP ${host} 127.0.0.1`,
+        `--unsafely-treat-insecure-origin-as-secure=${stack.appUrl},${stack.idpUrl}`,
+      ],
+    });
+    return { stack, browser };
+  } catch (error) {
+    await stack.dispose();
+    throw error;
+  }
+}
+
+/**
+ * A test's own browser context (cookies, storage, the provider's session: nothing carries over
+ * from another test) and page, in the worker's browser for the stack of these options.
+ */
+async function openApp({ stack, browser }: AuthStack): Promise<Harness & { close(): Promise<void> }> {
   const context = await browser.newContext({ baseURL: stack.appUrl, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors = watchConsole(page);
@@ -61,19 +80,50 @@ async function openApp(options: StackOptions = {}): Promise<Harness & { close():
       return (await response.json()) as { sub: string; email: string };
     },
     async close() {
-      await browser.close();
-      await stack.dispose();
+      await context.close();
     },
   };
 }
 
-const it = test.extend<{ stackOptions: StackOptions; app: Harness }>({
+/**
+ * One stack and one Chromium per worker and set of stack options, not per test (decision 141):
+ * the Chromium's flags name the stack's host and ports, and every test uses its own users
+ * (`uniqueEmail`) and its own browser context, so no test sees another's session or storage.
+ */
+const it = test.extend<
+  { stackOptions: StackOptions; app: Harness },
+  { authStack: (options: StackOptions) => Promise<AuthStack> }
+>({
   stackOptions: [{}, { option: true }],
-  app: async ({ stackOptions }, use) => {
-    const app = await openApp(stackOptions);
-    await use(app);
-    expect(app.errors, 'console errors during the test').toEqual([]);
-    await app.close();
+  authStack: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const open = new Map<string, Promise<AuthStack>>();
+      await use((options) => {
+        const key = JSON.stringify(options);
+        let started = open.get(key);
+        if (!started) {
+          started = launchAuthStack(options);
+          open.set(key, started);
+        }
+        return started;
+      });
+      for (const started of await Promise.allSettled(open.values())) {
+        if (started.status !== 'fulfilled') continue;
+        await started.value.browser.close();
+        await started.value.stack.dispose();
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  app: async ({ stackOptions, authStack }, use) => {
+    const app = await openApp(await authStack(stackOptions));
+    try {
+      await use(app);
+      expect(app.errors, 'console errors during the test').toEqual([]);
+    } finally {
+      await app.close();
+    }
   },
   // The harness's watchers (tests/e2e/fixtures.ts) on the browser these tests use: the app's
   // context, not the default page, which no test here opens (creating it per test cost a context

@@ -332,9 +332,13 @@ it.describe('faults', () => {
     // version file (what the recovery asks): as an origin gone for a moment after sign-in.
     await keepFailedModulesForTheDocument(page);
     let down = false;
-    await page.route(/\/(assets\/(account-dropdown|connection)-[^/]*\.js|meta\.json)/, (route) =>
-      down ? route.abort('connectionrefused') : route.fallback(),
-    );
+    let probesWhileDown = 0;
+    await page.route(/\/(assets\/(account-dropdown|connection)-[^/]*\.js|meta\.json)/, (route) => {
+      if (!down) return route.fallback();
+      // The recovery's origin probe (GET /meta.json?t=…, src/app/live/code-recovery.ts).
+      if (new URL(route.request().url()).pathname === '/meta.json') probesWhileDown += 1;
+      return route.abort('connectionrefused');
+    });
     // A returning visitor: this build is known (the appVersion cookie), so the build check has no
     // newer build to reload for; what reloads below is the code recovery alone.
     await page.goto('/');
@@ -345,7 +349,9 @@ it.describe('faults', () => {
     await signInAsEmma(page);
     await expect(page.getByTestId('account-logout-fallback')).toBeVisible();
     await expect(page.getByTestId('account-menu')).toHaveCount(0);
-    await page.waitForTimeout(4_000); // at least one more probe of the origin while it is down
+    // At least one more probe of the origin while it is down (waited for, not a fixed 4 s).
+    const probesSeen = probesWhileDown;
+    await expect.poll(() => probesWhileDown, { timeout: 20_000 }).toBeGreaterThan(probesSeen);
     await expect(page.getByTestId('account-logout-fallback')).toBeVisible();
     expect(await page.evaluate(() => sessionStorage.getItem('code.recoveryReloadAt'))).toBeNull();
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { seedAccounts } from '../../server/seed';
-import { expect, test } from './fixtures';
+import { expect, rawErrorText, test, watchConsole, watchForRawError } from './fixtures';
 import { keepThisAccount, signInWithEmail } from './practices-support';
 
 /**
@@ -74,6 +74,49 @@ async function pixelDifference(browser: Browser, a: Buffer, b: Buffer): Promise<
   }
 }
 
+/** Browser contexts of the test's own on the worker's stack, every page of them watched. */
+interface AppContexts {
+  open(options: BrowserContextOptions): Promise<BrowserContext>;
+  /** Console errors and uncaught errors in any page of the contexts opened. */
+  errors: string[];
+  /** Where the raw error screen appeared in any page of the contexts opened. */
+  raw: string[];
+}
+
+/**
+ * The drift tests open two contexts of their own (the prerendered page without JavaScript, the
+ * booted app): the harness's console and raw-error watchers watch those, and the default
+ * context and page, which these tests never open, are not made (decision 141).
+ */
+const drift = test.extend<{ appContexts: AppContexts }>({
+  appContexts: async ({ browser, stack }, use) => {
+    const opened: BrowserContext[] = [];
+    const errors: string[] = [];
+    const raw: string[] = [];
+    await use({
+      errors,
+      raw,
+      async open(options) {
+        const context = await browser.newContext({ baseURL: stack.appUrl, ...options });
+        opened.push(context);
+        context.on('page', (page) => watchConsole(page, errors));
+        await watchForRawError(context, raw);
+        return context;
+      },
+    });
+    for (const context of opened) await context.close();
+  },
+  // (Both stay automatic: an override keeps the fixture's `auto`.)
+  consoleErrors: async ({ appContexts }, use) => {
+    await use(appContexts.errors);
+    expect(appContexts.errors, 'console errors during the test').toEqual([]);
+  },
+  rawErrors: async ({ appContexts }, use) => {
+    await use(appContexts.raw);
+    expect(appContexts.raw, `"${rawErrorText}" (the router's raw error screen) appeared`).toEqual([]);
+  },
+});
+
 async function bootedApp(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('shell') && document.getElementById('root'));
   await page.evaluate(() => document.fonts.ready);
@@ -82,31 +125,34 @@ async function bootedApp(page: Page): Promise<void> {
 test.describe('prerendered first screens', () => {
   for (const width of [375, 1280]) {
     for (const address of prerendered) {
-      test(`the shell never drifts from the app: ${address} at ${width} px`, async ({ browser, stack }) => {
-        const viewport = { width, height: 900 };
-        const still = await browser.newContext({ viewport, javaScriptEnabled: false, baseURL: stack.appUrl });
-        const live = await browser.newContext({ viewport, baseURL: stack.appUrl });
-        try {
-          const htmlPage = await still.newPage();
-          await htmlPage.goto(address);
-          await expect(htmlPage.locator('#shell h1')).toBeVisible();
-          const html = await htmlPage.screenshot({ animations: 'disabled' });
+      drift(
+        `the shell never drifts from the app: ${address} at ${width} px`,
+        async ({ browser, appContexts }) => {
+          const viewport = { width, height: 900 };
+          const still = await appContexts.open({ viewport, javaScriptEnabled: false });
+          const live = await appContexts.open({ viewport });
+          try {
+            const htmlPage = await still.newPage();
+            await htmlPage.goto(address);
+            await expect(htmlPage.locator('#shell h1')).toBeVisible();
+            const html = await htmlPage.screenshot({ animations: 'disabled' });
 
-          const appPage = await live.newPage();
-          await appPage.goto(address);
-          await bootedApp(appPage);
-          await expect(appPage.locator('#root h1:visible')).toBeVisible();
-          const app = await appPage.screenshot({ animations: 'disabled' });
+            const appPage = await live.newPage();
+            await appPage.goto(address);
+            await bootedApp(appPage);
+            await expect(appPage.locator('#root h1:visible')).toBeVisible();
+            const app = await appPage.screenshot({ animations: 'disabled' });
 
-          const difference = await pixelDifference(browser, html, app);
-          expect(difference, `${(difference * 100).toFixed(2)} % of the pixels differ`).toBeLessThanOrEqual(
-            0.01,
-          );
-        } finally {
-          await still.close();
-          await live.close();
-        }
-      });
+            const difference = await pixelDifference(browser, html, app);
+            expect(difference, `${(difference * 100).toFixed(2)} % of the pixels differ`).toBeLessThanOrEqual(
+              0.01,
+            );
+          } finally {
+            await still.close();
+            await live.close();
+          }
+        },
+      );
     }
   }
 

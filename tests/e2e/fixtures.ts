@@ -27,8 +27,8 @@ export function startE2eStack(options: StackOptions = {}): Promise<TestStack> {
 /** Console messages that are not errors of the app (none today; keep this list empty if you can). */
 const ignoredConsole: RegExp[] = [];
 
-export function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
+/** Collects the page's console errors and uncaught errors (into `errors`, when given). */
+export function watchConsole(page: Page, errors: string[] = []): string[] {
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const text = `${message.text()} @ ${message.location().url}`;
@@ -45,8 +45,7 @@ export const rawErrorText = 'Something went wrong!';
  * Reports every appearance of `rawErrorText` in any page of `context` (all origins, every
  * navigation): a MutationObserver installed before the page's own scripts run.
  */
-export async function watchForRawError(context: BrowserContext): Promise<string[]> {
-  const seen: string[] = [];
+export async function watchForRawError(context: BrowserContext, seen: string[] = []): Promise<string[]> {
   await context.exposeBinding('__reportRawError', (_source, where: string) => {
     seen.push(where);
   });
