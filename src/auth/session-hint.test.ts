@@ -139,7 +139,11 @@ describe('surely signed out, against auth0-spa-js', () => {
   it.each(cases)('the shell guard never shows the signed-out screen when the SDK looks: $name', async (c) => {
     const sdk = await sdkLooksForSession(c);
     arrange(c);
+    // The guard also schedules the app's entry script after the first paint; that is not under
+    // test here, and its timer must not outlive this file's document (jsdom is torn down after it).
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
     shellGuard();
+    frame.mockRestore();
     const hidden = document.documentElement.getAttribute('data-session') === 'maybe';
     if (sdk) expect(hidden).toBe(true);
   });
