@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { type PreviewServer, preview } from 'vite';
 import type { StateValue } from 'xstate';
 import { runAtlas } from '../../scripts/atlas';
+import { harnessBuild } from '../../scripts/atlas/harness-build';
 import { activePaths } from '../support/machine-graph';
 import { expect, test } from './fixtures';
 
@@ -38,7 +39,8 @@ test.beforeAll(async () => {
   server = await preview({
     configFile,
     logLevel: 'error',
-    build: { outDir: join(outDir, 'harness') },
+    // The harness the atlas run built (shared per repository state, decision 141).
+    build: { outDir: await harnessBuild(root, configFile, join(outDir, 'harness')) },
     preview: { port: 0, host: '127.0.0.1', strictPort: false, open: false },
   });
   const address = server.httpServer.address();
