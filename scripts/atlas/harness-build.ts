@@ -45,6 +45,9 @@ function repositoryKey(root: string): string | null {
       hash.update(readFileSync(join(root, file)));
     }
     hash.update(readFileSync(join(root, 'package-lock.json')));
+    // The build differs by NODE_ENV (Vitest sets 'test': React's development build, whose
+    // StrictMode stops and restarts effects; Playwright builds for production): one key each.
+    hash.update(`\0NODE_ENV=${process.env.NODE_ENV ?? ''}`);
     return hash.digest('hex').slice(0, 24);
   } catch {
     return null;
