@@ -23,7 +23,7 @@ import { buildTitle } from '../../src/app/route-titles';
 import type { RouterContext } from '../../src/app/router-context';
 import { routeTree } from '../../src/app/routes';
 import { perUserStorageKeys } from '../../src/app/user-storage';
-import { onboardingScreens } from '../../src/views/onboarding/onboarding-flow';
+import { onboardingStepViews } from '../../src/views/onboarding/onboarding-view';
 import { fixtures } from './onboarding.model';
 
 /**
@@ -94,7 +94,7 @@ describe.each(onboardingStepIds)('onboarding step %s', (id) => {
   });
 
   it('has a screen', () => {
-    expect(onboardingScreens[id]).toBeTypeOf('function');
+    expect(onboardingStepViews[id]).toBeTypeOf('function');
   });
 
   it('has an atlas entry: its address is photographed with the onboarding machine, whose state for it carries its step tag', () => {
@@ -133,7 +133,7 @@ describe('nothing of the onboarding flow lives outside the step table', () => {
   });
 
   it('the screens and the titles are exactly the steps', () => {
-    expect(Object.keys(onboardingScreens).sort()).toEqual([...onboardingStepIds].sort());
+    expect(Object.keys(onboardingStepViews).sort()).toEqual([...onboardingStepIds].sort());
     expect(Object.keys(onboardingStepTitles).sort()).toEqual([...onboardingStepIds].sort());
   });
 
