@@ -143,7 +143,7 @@ export function provideOnboarding(
    * The identity provider's login by redirect (the one login, `edges.login`): pending while the
    * browser leaves; the session back in signedOut means the login could not start.
    */
-  const loginRedirect = async (params: LoginParams): Promise<never> => {
+  const loginAndAwait = async (params: LoginParams): Promise<never> => {
     edges.login(params);
     await settledSnapshot(session, { until: (s) => selectSessionStatus(s) === 'signedOut' });
     throw new Error('The login could not start');
@@ -164,10 +164,10 @@ export function provideOnboarding(
       verifyPin: fromPromise(({ input }) => edges.call((api) => api.verifyPin(input.pin))),
       getSessionUser: fromPromise(sessionUser),
       signUp: fromPromise(({ input }) =>
-        loginRedirect({ connection: input.connection, screenHint: 'signup', returnTo: input.returnTo }),
+        loginAndAwait({ connection: input.connection, screenHint: 'signup', returnTo: input.returnTo }),
       ),
       signIn: fromPromise(({ input }) =>
-        loginRedirect({ connection: undefined, screenHint: 'login', returnTo: input.returnTo }),
+        loginAndAwait({ connection: undefined, screenHint: 'login', returnTo: input.returnTo }),
       ),
       // The user as the session has it; the machine decides what a missing one means (account step).
       loadProfile: fromPromise(async (): Promise<{ user: SessionUser | null; profile: Profile | null }> => {
