@@ -7,14 +7,15 @@ import type { OnboardingDraft } from './onboarding-draft';
  * derived from it: the machine's step list, paths, start transitions and its one `route.changed`
  * handler (machines/onboarding.machine.ts); the onboarding children of the route tree
  * (src/app/routes.tsx) and their titles (src/app/route-titles.ts); the step of a route
- * (src/app/screens/onboarding-flow.tsx, which fails loudly on a route the table does not know);
- * the screens' order, the step rendered ahead and the progress count (src/views/onboarding/);
+ * (src/app/screens/onboarding.tsx, which fails loudly on a route the table does not know);
+ * the step views' order, the step rendered ahead and the progress count (src/views/onboarding/);
  * the per-user storage keys (src/app/storage-keys.ts, src/app/user-storage.ts); the path model's
  * step list (tests/model/onboarding.model.ts) and the atlas's routes (scripts/atlas/names.ts).
- * The screen of each step is mapped at the view layer by a `Record<OnboardingStepId, …>`, so a
- * step without a screen is a type error. `machines/onboarding-steps.test.ts` is the checklist of
- * README's "How to change a flow": every step has a route, a title in both catalogs, a screen,
- * an atlas entry and a storage-key rule.
+ * The view of each step is mapped at the view layer by a `Record<OnboardingStepId, …>`
+ * (`onboardingStepViews`, src/views/onboarding/onboarding-view.tsx), so a step without a view is
+ * a type error. `tests/model/onboarding-steps.test.ts` is the checklist of README's "How to change
+ * a flow": every step has a route, a title in both catalogs, a view, an atlas entry and a
+ * storage-key rule.
  *
  * Pure data (no React, no router): machines, views, the app and the scripts all read it.
  */

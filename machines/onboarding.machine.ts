@@ -1,4 +1,12 @@
-import { assign, enqueueActions, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assign,
+  enqueueActions,
+  fromPromise,
+  not,
+  type SnapshotFrom,
+  setup,
+} from 'xstate';
 import type {
   Device,
   DirectoryPractice,
@@ -878,6 +886,9 @@ export const onboardingMachine = setup({
     },
   },
 });
+
+export type OnboardingActor = ActorRefFrom<typeof onboardingMachine>;
+export type OnboardingSnapshot = SnapshotFrom<typeof onboardingMachine>;
 
 /**
  * The practice step offers 'Complete your profile' (decision 044): exactly when the machine

@@ -2,7 +2,7 @@
  * Injection seams for the atlas harness, without touching the app's files: a view under
  * src/views/ that imports `@tanstack/react-router` (useSearch, useParams, useRouter) gets a
  * wrapper module that re-exports the real one with those hooks replaced by scripts/atlas/seams.ts
- * (fixed route params). The onboarding steps need no seam: OnboardingSteps hands them the
+ * (fixed route params). The onboarding steps need no seam: OnboardingView hands them the
  * harness's actor through their context (src/views/onboarding/onboarding-actor.ts). Only modules imported by src/views/** are affected, and only in this dev config
  * (scripts/viewer/vite.config.ts); the app's build never sees it.
  */

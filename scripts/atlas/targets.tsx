@@ -53,7 +53,7 @@ import {
 } from '../../src/views/join-practice/join-practice-link-view';
 import { LandingView } from '../../src/views/landing/landing-view';
 import type { OnboardingActor } from '../../src/views/onboarding/onboarding-actor';
-import { OnboardingSteps } from '../../src/views/onboarding/onboarding-flow';
+import { OnboardingView } from '../../src/views/onboarding/onboarding-view';
 import { PortalRedirectView } from '../../src/views/portal-redirect/portal-redirect-view';
 import { SessionProviderUnreachableView } from '../../src/views/session/session-provider-unreachable-view';
 import { SessionSignInPendingView } from '../../src/views/session/session-sign-in-pending-view';
@@ -154,7 +154,7 @@ export const atlasTargets: AtlasTarget[] = [
     search: { pin: undefined, practiceKey: 'pk-1' },
     params: { directoryPracticeKey: 'dir-1' },
     machine: () => fakedMachine(onboardingPathSpec as PathSpec),
-    render: (actor) => <OnboardingSteps actor={actor as OnboardingActor} />,
+    render: (actor) => <OnboardingView actor={actor as OnboardingActor} />,
   },
   {
     name: 'emailVerification',

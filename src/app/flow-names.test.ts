@@ -24,13 +24,6 @@ const screensWithoutMachine: Record<string, string> = {
   'server-error': 'src/views/errors/server-error-view.tsx',
 };
 
-/**
- * Not renamed yet, with the reason: the onboarding flow's files belong to the onboarding work
- * (decision 172 names the rule; that branch applies it to them).
- */
-const pending = (path: string) =>
-  path.startsWith('src/views/onboarding/') || path === 'src/app/screens/onboarding-flow.tsx';
-
 const pascal = (kebab: string) =>
   kebab
     .split('-')
@@ -70,7 +63,7 @@ const viewFiles = filesUnder(viewsDir)
   .map((f) => relative(root, f));
 
 describe('one name per flow (decision 172)', () => {
-  it.each(screens.filter((s) => !pending(`src/app/screens/${s}.tsx`)))(
+  it.each(screens)(
     'screens/%s.tsx: named after its machine, exports its Screen, and its view is named alike',
     (screen) => {
       const flow = flowOf(screen);
@@ -108,18 +101,16 @@ describe('one name per flow (decision 172)', () => {
   });
 
   it('a *-view.tsx file exports components ending in View (one named after the file); no other view file does', () => {
-    const wrong = viewFiles
-      .filter((file) => !pending(file))
-      .flatMap((file) => {
-        const components = exportedNames(join(root, file)).filter(isComponent);
-        if (file.endsWith('-view.tsx')) {
-          const own = `${pascal(basename(file, '.tsx'))}`;
-          const problems = components.filter((c) => !c.endsWith('View')).map((c) => `${file}: ${c}`);
-          if (!components.includes(own)) problems.push(`${file}: no ${own}`);
-          return problems;
-        }
-        return components.filter((c) => /(View|Screen|Page)$/.test(c)).map((c) => `${file}: ${c}`);
-      });
+    const wrong = viewFiles.flatMap((file) => {
+      const components = exportedNames(join(root, file)).filter(isComponent);
+      if (file.endsWith('-view.tsx')) {
+        const own = `${pascal(basename(file, '.tsx'))}`;
+        const problems = components.filter((c) => !c.endsWith('View')).map((c) => `${file}: ${c}`);
+        if (!components.includes(own)) problems.push(`${file}: no ${own}`);
+        return problems;
+      }
+      return components.filter((c) => /(View|Screen|Page)$/.test(c)).map((c) => `${file}: ${c}`);
+    });
     expect(wrong).toEqual([]);
   });
 

@@ -70,15 +70,15 @@ export const verifiedEmailRoute = createRoute({
 
 /**
  * The onboarding wizard (spec §2): its routes are children of one pathless layout whose screen,
- * OnboardingFlow, shows the machine's current step and renders the next one ahead of time
+ * OnboardingScreen, shows the machine's current step and renders the next one ahead of time
  * (decision 041). The step routes give the addresses and their search parameters.
  */
 export const onboardingFlowRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: onboardingFlowRouteId,
   component: lazyScreen(
-    withForms(() => import('./screens/onboarding-flow')),
-    'OnboardingFlowScreen',
+    withForms(() => import('./screens/onboarding')),
+    'OnboardingScreen',
   ),
 });
 

@@ -33,7 +33,7 @@ import { RuntimeConfigContext } from '../ui/runtime-config';
 import { JoinPracticeCodeView } from '../views/join-practice/join-practice-code-view';
 import { JoinPracticeLinkView } from '../views/join-practice/join-practice-link-view';
 import { LandingView } from '../views/landing/landing-view';
-import { OnboardingSteps } from '../views/onboarding/onboarding-flow';
+import { OnboardingView } from '../views/onboarding/onboarding-view';
 import { prerenderConfig } from './build-config';
 import { describeRoute } from './descriptions';
 import { errorScreens } from './error-screens';
@@ -134,13 +134,14 @@ const onboardingScreen =
   (step: 'pin' | 'account' | 'practice', path: string): ScreenFactory =>
   async (actors, config) => {
     const navigations: NavigateParams[] = [];
-    const machine = provideOnboarding({
-      actors,
-      config,
-      navigate: (params) => navigations.push(params),
-      setLocale: () => undefined,
-      storage: emptyStorage(),
-    });
+    const machine = provideOnboarding(
+      {
+        ...edgesOf(actors, config, navigations),
+        dropPendingNavigations: () => undefined,
+        setLocale: () => undefined,
+      },
+      emptyStorage(),
+    );
     const actor = createActor(machine, {
       input: {
         step,
@@ -159,15 +160,15 @@ const onboardingScreen =
     });
     await rested(actor, navigations, path);
     if (selectStep(actor.getSnapshot()) !== step) throw new Error(`${path}: rests at another step`);
-    return () => <OnboardingSteps actor={actor} />;
+    return () => <OnboardingView actor={actor} />;
   };
 
 /** The module of each prerendered route's screen (its chunk's CSS is inlined into the page). */
 export const screenModuleOf: Record<string, string> = {
   '/': 'src/views/landing/landing-view.tsx',
-  '/onboarding': 'src/views/onboarding/onboarding-flow.tsx',
-  '/onboarding/register-account': 'src/views/onboarding/onboarding-flow.tsx',
-  '/onboarding/register-practice': 'src/views/onboarding/onboarding-flow.tsx',
+  '/onboarding': 'src/views/onboarding/onboarding-view.tsx',
+  '/onboarding/register-account': 'src/views/onboarding/onboarding-view.tsx',
+  '/onboarding/register-practice': 'src/views/onboarding/onboarding-view.tsx',
   '/invite-code': 'src/views/join-practice/join-practice-code-view.tsx',
   '/invite': 'src/views/join-practice/join-practice-link-view.tsx',
   '/server-error': 'src/views/errors/server-error-view.tsx',

@@ -23,14 +23,14 @@ import { buildTitle } from '../../src/app/route-titles';
 import type { RouterContext } from '../../src/app/router-context';
 import { routeTree } from '../../src/app/routes';
 import { perUserStorageKeys } from '../../src/app/user-storage';
-import { onboardingScreens } from '../../src/views/onboarding/onboarding-flow';
+import { onboardingStepViews } from '../../src/views/onboarding/onboarding-view';
 import { fixtures } from './onboarding.model';
 
 /**
  * README "How to change a flow" → "Adding an onboarding step": the checklist, checked. Every step
  * of the step table (machines/onboarding-steps.ts, decision 160) has a route in the real route
- * tree, a title in both catalogs, a screen, an atlas entry and a storage-key rule; and nothing of
- * the flow exists outside the table (a step route, a screen, a title or a draft key the table does
+ * tree, a title in both catalogs, a view, an atlas entry and a storage-key rule; and nothing of
+ * the flow exists outside the table (a step route, a view, a title or a draft key the table does
  * not know).
  */
 
@@ -93,8 +93,8 @@ describe.each(onboardingStepIds)('onboarding step %s', (id) => {
     expect(buildTitle(intl, 'P', step.path).endsWith(` | ${title.defaultMessage}`)).toBe(true);
   });
 
-  it('has a screen', () => {
-    expect(onboardingScreens[id]).toBeTypeOf('function');
+  it('has a view', () => {
+    expect(onboardingStepViews[id]).toBeTypeOf('function');
   });
 
   it('has an atlas entry: its address is photographed with the onboarding machine, whose state for it carries its step tag', () => {
@@ -132,8 +132,8 @@ describe('nothing of the onboarding flow lives outside the step table', () => {
     );
   });
 
-  it('the screens and the titles are exactly the steps', () => {
-    expect(Object.keys(onboardingScreens).sort()).toEqual([...onboardingStepIds].sort());
+  it('the views and the titles are exactly the steps', () => {
+    expect(Object.keys(onboardingStepViews).sort()).toEqual([...onboardingStepIds].sort());
     expect(Object.keys(onboardingStepTitles).sort()).toEqual([...onboardingStepIds].sort());
   });
 

@@ -7,7 +7,7 @@ import { type onboardingMachine, selectStep } from '#machines/onboarding.machine
 import { onboardingStepIds } from '#machines/onboarding-steps';
 import { practiceActivationMachine } from '#machines/practice-activation.machine';
 import type { OnboardingActor, OnboardingSnapshot } from '../../src/views/onboarding/onboarding-actor';
-import { OnboardingSteps } from '../../src/views/onboarding/onboarding-flow';
+import { OnboardingView } from '../../src/views/onboarding/onboarding-view';
 import {
   coverageOf,
   generatePaths,
@@ -146,7 +146,7 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
         clock,
       });
       actor.start();
-      view = renderWithProviders(<OnboardingSteps actor={actor} />);
+      view = renderWithProviders(<OnboardingView actor={actor} />);
     },
     async perform(step) {
       const a = actor as OnboardingActor;
@@ -325,7 +325,7 @@ describe('onboarding screens: the spinner of a slow request pops in', () => {
         { input: c.input as never },
       );
       actor.start();
-      const view = renderWithProviders(<OnboardingSteps actor={actor} />);
+      const view = renderWithProviders(<OnboardingView actor={actor} />);
       try {
         for (const e of c.reach) act(() => actor.send(e as never));
         const spinner = () => button(c.button)?.hasAttribute('data-loading') === true;

@@ -8,7 +8,7 @@ import {
   type practiceActivationMachine,
   selectTakingLong,
 } from '#machines/practice-activation.machine';
-import { ThankYouView } from '../../src/views/onboarding/thank-you-page';
+import { PracticeActivationView } from '../../src/views/onboarding/onboarding-thank-you-view';
 import { generatePaths, runPathOnMachine, runPathOnView, type ViewAdapter } from '../support/paths';
 import { renderWithProviders } from '../support/render';
 import { practiceActivationPathMachine, practiceActivationPathSpec } from './practice-activation.model';
@@ -46,7 +46,7 @@ function thankYouAdapter(): ViewAdapter<PracticeActivationSnapshot> {
       }) as typeof practiceActivationMachine;
       actor = createActor(machine, { input: input as never, clock });
       actor.start();
-      view = renderWithProviders(<ThankYouView activation={actor} />);
+      view = renderWithProviders(<PracticeActivationView activation={actor} />);
     },
     perform(step) {
       if (step.event.type.startsWith('xstate.after.')) act(() => clock.increment(step.delayMs));

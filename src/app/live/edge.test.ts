@@ -2,8 +2,11 @@ import type { AnyRouter } from '@tanstack/react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { SessionUser } from '#machines/domain';
+import { hubConnectionMachine } from '#machines/hub-connection.machine';
 import { type SessionCheckResult, sessionMachine } from '#machines/session.machine';
-import { loginRequestOf, settledSession, settledSnapshot } from './edge';
+import { userStoreMachine } from '#machines/user-store.machine';
+import { existingRealtime } from '../root-actors';
+import { loginRequestOf, settledSession, settledSnapshot, watchUserStore } from './edge';
 import { routerNavigate } from './navigate';
 
 const ada: SessionUser = { sub: 'auth0|ada', email: 'ada@example.test', email_verified: true };
@@ -106,5 +109,53 @@ describe('the edge: the one login', () => {
       prompt: 'login',
       loginHint: ada.email,
     });
+  });
+});
+
+describe('the edge: the one watcher of the live user store', () => {
+  function liveState() {
+    const hubConnection = createActor(
+      hubConnectionMachine.provide({ actors: { startConnection: fromPromise<void>(async () => undefined) } }),
+    ).start();
+    const userStore = createActor(userStoreMachine, { input: undefined }).start();
+    return { hubConnection, userStore, realtime: existingRealtime({ hubConnection, userStore }) };
+  }
+
+  it('tells the connection (at once, then each change) before the store, and stops listening when stopped', async () => {
+    const { hubConnection, userStore, realtime } = liveState();
+    const heard: string[] = [];
+    const stop = watchUserStore(
+      { realtime },
+      (snapshot) => heard.push(`store ${snapshot.context.practices.length}`),
+      { onConnection: (connected) => heard.push(connected ? 'connected' : 'disconnected') },
+    );
+    await vi.waitFor(() => expect(heard).toEqual(['disconnected', 'store 0']));
+    hubConnection.send({ type: 'hub.connect' });
+    await vi.waitFor(() => expect(heard.at(-1)).toBe('connected'));
+    const practice = {
+      practiceKey: 'p',
+      practiceName: 'P',
+      environment: 'au' as const,
+      environmentUrl: 'http://au.test',
+    };
+    userStore.send({ type: 'store.message', message: { type: 'practices', payload: [practice] } });
+    // The store's change does not repeat the connection; a reconnecting hub is not connected.
+    hubConnection.send({ type: 'hub.reconnecting', error: null });
+    expect(heard.slice(2)).toEqual(['connected', 'store 1', 'disconnected']);
+    stop();
+    hubConnection.send({ type: 'hub.reconnected' });
+    userStore.send({ type: 'store.message', message: { type: 'practices', payload: [] } });
+    expect(heard).toHaveLength(5);
+  });
+
+  it('says nothing once stopped before the live state has loaded', async () => {
+    const { realtime } = liveState();
+    const heard: string[] = [];
+    const stop = watchUserStore({ realtime }, () => heard.push('store'), {
+      onConnection: () => heard.push('connection'),
+    });
+    stop();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(heard).toEqual([]);
   });
 });

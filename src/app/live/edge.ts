@@ -101,22 +101,35 @@ type UserStoreSnapshot = { context: UserState & { error?: string | null } };
 /**
  * The one watcher of the live user store (created if need be, src/app/root-actors.ts): `onStore`
  * with its snapshot at once and on every change, `onUnavailable` when the live state's code could
- * not be loaded (offline). `load` asks the store to (re)load first. Returns the stop function.
+ * not be loaded (offline). `load` asks the store to (re)load first. `onConnection` is told whether
+ * the hub connection that keeps the store up to date is up (its `connected` tag), at once and on
+ * every change, before the store's first snapshot. Returns the stop function.
  */
 export function watchUserStore(
   actors: Pick<RootActors, 'realtime'>,
   onStore: (snapshot: UserStoreSnapshot) => void,
-  options: { load?: boolean; onUnavailable?: () => void } = {},
+  options: { load?: boolean; onUnavailable?: () => void; onConnection?: (connected: boolean) => void } = {},
 ): () => void {
   let stopped = false;
-  let unsubscribe: () => void = () => undefined;
+  const subscriptions: Array<{ unsubscribe(): void }> = [];
   actors.realtime.load().then(
-    ({ userStore }) => {
+    ({ userStore, hubConnection }) => {
       if (stopped) return;
+      const { onConnection } = options;
+      if (onConnection) {
+        let connected: boolean | null = null;
+        const onHub = (snapshot: { hasTag(tag: string): boolean }) => {
+          const now = snapshot.hasTag('connected');
+          if (now === connected) return;
+          connected = now;
+          onConnection(now);
+        };
+        onHub(hubConnection.getSnapshot());
+        subscriptions.push(hubConnection.subscribe(onHub));
+      }
       if (options.load) userStore.send({ type: 'store.load' });
       onStore(userStore.getSnapshot());
-      const subscription = userStore.subscribe(onStore);
-      unsubscribe = () => subscription.unsubscribe();
+      subscriptions.push(userStore.subscribe(onStore));
     },
     () => {
       if (!stopped) options.onUnavailable?.();
@@ -124,7 +137,7 @@ export function watchUserStore(
   );
   return () => {
     stopped = true;
-    unsubscribe();
+    for (const subscription of subscriptions) subscription.unsubscribe();
   };
 }
 

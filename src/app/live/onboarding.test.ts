@@ -1,11 +1,29 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
+import type { LocaleCode, Profile, SessionUser, UserPractice } from '#machines/domain';
+import { hubConnectionMachine } from '#machines/hub-connection.machine';
+import type { OnboardingInput } from '#machines/onboarding.machine';
 import { emptyDraft, type OnboardingDraft } from '#machines/onboarding-draft';
+import type { LoginParams, NavigateParams } from '#machines/practice-flow';
+import { type SessionCheckResult, sessionMachine } from '#machines/session.machine';
+import { userStoreMachine } from '#machines/user-store.machine';
 import { ApiError } from '../../api/client';
+import type { Endpoints } from '../../api/endpoints';
 import { NotSignedInError } from '../../auth/token';
+import { existingRealtime, idleCodeRecovery, type RootActors } from '../root-actors';
 import { storageKeys } from '../storage-keys';
 import { call } from './api';
-import { afterPaintNavigator, clearStoredDraft, readDraft, regionChoicesOf, writeDraft } from './onboarding';
+import {
+  afterPaintNavigator,
+  clearStoredDraft,
+  type OnboardingEdges,
+  provideOnboarding,
+  readDraft,
+  regionChoicesOf,
+  writeDraft,
+} from './onboarding';
 
 const draft: OnboardingDraft = {
   pin: '1234',
@@ -213,5 +231,157 @@ describe('the address follows the machine after the new step is painted (decisio
     navigator.cancel();
     vi.advanceTimersByTime(1000);
     expect(calls).toEqual([]);
+  });
+});
+
+describe('provideOnboarding: the one edge (decision 170)', () => {
+  const ada: SessionUser = { sub: 'auth0|ada', email: 'ada@example.test', email_verified: true };
+  const config: RuntimeConfig = {
+    app: {
+      loglevel: 'INFO',
+      portals: [
+        {
+          key: 'uk',
+          name: 'UK',
+          isPublic: true,
+          locales: ['en-GB'],
+          isEnvironmentVisible: false,
+          url: 'http://uk.test',
+        },
+      ],
+    },
+    auth: {
+      auth0Domain: 'x',
+      auth0ClientId: 'x',
+      auth0Audience: 'x',
+      cacheLocation: 'memory',
+      cookieDomain: null,
+      useRefreshTokens: false,
+      scope: null,
+    },
+  };
+
+  class MemoryStorage {
+    readonly items = new Map<string, string>();
+    getItem = (key: string) => this.items.get(key) ?? null;
+    setItem = (key: string, value: string) => void this.items.set(key, value);
+    removeItem = (key: string) => void this.items.delete(key);
+  }
+
+  /** Root actors with a session that answers `result`, and a live state whose hub connects on demand. */
+  function rootActors(result: SessionCheckResult) {
+    const session = createActor(
+      sessionMachine.provide({ actors: { checkSession: fromPromise(async () => result) } }),
+    ).start();
+    const hubConnection = createActor(
+      hubConnectionMachine.provide({ actors: { startConnection: fromPromise<void>(async () => undefined) } }),
+    ).start();
+    const userStore = createActor(userStoreMachine, { input: undefined }).start();
+    const actors: RootActors = {
+      session,
+      realtime: existingRealtime({ hubConnection, userStore }),
+      codeRecovery: idleCodeRecovery(),
+    };
+    return { actors, hubConnection, userStore };
+  }
+
+  /** Every flow's edges as fakes; `calls` counts the calls made through `call` (the only way to the API). */
+  function edgesOf(actors: RootActors, api: Partial<Endpoints>) {
+    const endpoints = api as Endpoints;
+    let calls = 0;
+    const edges = {
+      actors,
+      config,
+      navigate: vi.fn<(params: NavigateParams) => void>(),
+      redirect: vi.fn<(url: string | null | undefined) => void>(),
+      login: vi.fn<(params: LoginParams) => void>(),
+      call: <T>(work: (api: Endpoints) => Promise<T>): Promise<T> => {
+        calls += 1;
+        return work(endpoints);
+      },
+      dropPendingNavigations: vi.fn<() => void>(),
+      setLocale: vi.fn<(locale: LocaleCode) => void>(),
+    } satisfies OnboardingEdges;
+    return { edges, calls: () => calls };
+  }
+
+  const inputAt = (step: OnboardingInput['step'], practiceKey: string | null = null): OnboardingInput => ({
+    step,
+    draft: emptyDraft(),
+    regions: regionChoicesOf(config),
+    directoryPracticeKey: null,
+    practiceKey,
+  });
+
+  it('signs up through the one login; the session staying signed out means the login could not start', async () => {
+    const { actors } = rootActors({ kind: 'signedOut', callbackErrorCode: null });
+    const { edges } = edgesOf(actors, {});
+    const actor = createActor(provideOnboarding(edges, new MemoryStorage()), {
+      input: inputAt('account'),
+    }).start();
+    await waitFor(actor, (s) => s.matches({ account: 'choosing' }));
+    actor.send({ type: 'account.create', connection: 'google-oauth2' });
+    await waitFor(actor, (s) => s.context.error?.code === 'signUpFailed');
+    expect(edges.login).toHaveBeenCalledWith({
+      connection: 'google-oauth2',
+      screenHint: 'signup',
+      returnTo: '/onboarding/register-account',
+    });
+    actor.stop();
+  });
+
+  it('loads the profile through call, and keeps the draft in the storage it is given', async () => {
+    const { actors } = rootActors({ kind: 'signedIn', user: ada, returnTo: null, callbackErrorCode: null });
+    const api = {
+      profileExists: vi.fn(async () => false),
+      profile: vi.fn(async (): Promise<Profile> => {
+        throw new Error('not asked');
+      }),
+    };
+    const { edges, calls } = edgesOf(actors, api);
+    const storage = new MemoryStorage();
+    const actor = createActor(provideOnboarding(edges, storage), { input: inputAt('profile') }).start();
+    await waitFor(actor, (s) => s.hasTag('profileForm'));
+    expect(calls()).toBe(1);
+    expect(api.profileExists).toHaveBeenCalledTimes(1);
+    expect(api.profile).not.toHaveBeenCalled();
+    const profile = { ...(draft.profile as NonNullable<OnboardingDraft['profile']>), email: ada.email ?? '' };
+    actor.send({ type: 'profile.change', profile });
+    expect(readDraft(storage).profile).toEqual(profile);
+    actor.stop();
+  });
+
+  it('the thank-you wait hears the hub connection and the user store, then leaves through the allow-listed redirect', async () => {
+    const { actors, hubConnection, userStore } = rootActors({
+      kind: 'signedIn',
+      user: ada,
+      returnTo: null,
+      callbackErrorCode: null,
+    });
+    const { edges } = edgesOf(actors, { userPractices: () => new Promise<UserPractice[]>(() => undefined) });
+    const actor = createActor(provideOnboarding(edges, new MemoryStorage()), {
+      input: inputAt('thankYou', 'pk-1'),
+    }).start();
+    const activation = () => actor.getSnapshot().children.activation?.getSnapshot();
+    await vi.waitFor(() => expect(activation()?.matches({ waiting: { updates: 'polling' } })).toBe(true));
+    hubConnection.send({ type: 'hub.connect' });
+    await vi.waitFor(() => expect(activation()?.matches({ waiting: { updates: 'pushed' } })).toBe(true));
+    userStore.send({
+      type: 'store.message',
+      message: {
+        type: 'practices',
+        payload: [
+          {
+            practiceKey: 'pk-1',
+            practiceName: 'Thames',
+            environment: 'uk',
+            environmentUrl: 'http://uk.test/p',
+          },
+        ],
+      },
+    });
+    await waitFor(actor, (s) => s.matches('redirecting'));
+    expect(edges.redirect).toHaveBeenCalledWith('http://uk.test/p');
+    actor.stop();
   });
 });

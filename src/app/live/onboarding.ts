@@ -1,8 +1,10 @@
-import type { AnyRouter } from '@tanstack/react-router';
+import { type AnyRouter, useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
-import type { LocaleCode, Profile, SessionUser, UserPractice } from '#machines/domain';
+import type { LocaleCode, Profile, SessionUser } from '#machines/domain';
 import {
+  type OnboardingActor,
   type OnboardingInput,
   type OnboardingRoute,
   onboardingMachine,
@@ -14,36 +16,43 @@ import {
   type PracticeActivationEvent,
   practiceActivationMachine,
 } from '#machines/practice-activation.machine';
-import type { NavigateParams } from '#machines/practice-flow';
-import { type LoginRequest, selectSessionStatus } from '#machines/session.machine';
+import type { LoginParams, NavigateParams } from '#machines/practice-flow';
+import { selectSessionStatus } from '#machines/session.machine';
 import type { Endpoints } from '../../api/endpoints';
+import { useLocaleControl } from '../../i18n/intl-provider';
 import { logger } from '../../logger';
+import { useRuntimeConfig } from '../../ui/runtime-config';
 import {
   readStoredOptions,
   readStoredPin,
   readStoredPractice,
   readStoredProfile,
 } from '../../validation/stored-draft';
-import type { RootActors } from '../root-actors';
-import { api, call } from './api';
-import { settledSession, settledSnapshot } from './edge';
+import { useRootActors } from '../actors-context';
+import { browserStorage } from '../browser-storage';
+import { type FlowEdges, flowEdges, settledSession, settledSnapshot, watchUserStore } from './edge';
+import { useFlowActor } from './flow-actor';
 import { routerNavigate } from './navigate';
-import { redirectToEnvironment } from './redirects';
 
 /**
- * The onboarding machine's effects (spec §4, §7): the API calls, the session, local storage for
- * the draft, navigation, locale and the redirect to the practice's environment.
+ * The onboarding machine's effects (spec §4, §7) on the one edge (decision 170): the API calls
+ * through `call`, the session, the one login, the live user store, the draft in local storage
+ * (`browserStorage`), navigation after the new step is painted, the locale and the allow-listed
+ * redirect to the practice's environment.
  *
- * The actor itself belongs to the onboarding routes' layout screen (src/app/screens/onboarding-flow.tsx):
- * created with the layout, stopped when the layout unmounts, told of every new address
- * (`routeChanged`, with the stored draft the machine restarts from when the address is not its step).
+ * The actor belongs to the onboarding routes' layout screen (src/app/screens/onboarding.tsx,
+ * `useOnboardingActor`): created with the layout, stopped when the layout unmounts, told of every
+ * new address (`routeChanged`, with the stored draft the machine restarts from when the address is
+ * not its step).
  */
+
+type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 // ───────────────────────────── the draft in local storage ─────────────────────────────
 
-function readJson(storage: Storage, key: string): unknown {
+function readJson(storage: DraftStorage | null, key: string): unknown {
   try {
-    const raw = storage.getItem(key);
+    const raw = storage?.getItem(key) ?? null;
     return raw === null ? null : (JSON.parse(raw) as unknown);
   } catch {
     return null;
@@ -60,8 +69,11 @@ const readers: { [P in DraftPart]: (value: unknown) => OnboardingDraft[P] } = {
   options: readStoredOptions,
 };
 
-/** The draft from local storage (the step table's keys, spec §9), each part through its schema: anything malformed is ignored. */
-export function readDraft(storage: Storage = window.localStorage): OnboardingDraft {
+/**
+ * The draft from local storage (the step table's keys, spec §9), each part through its schema:
+ * anything malformed is ignored; without storage (refused, no window) the draft is empty.
+ */
+export function readDraft(storage: DraftStorage | null = browserStorage('local')): OnboardingDraft {
   const part = <P extends DraftPart>(p: P): OnboardingDraft[P] =>
     readers[p](readJson(storage, draftStorageKeys[p]));
   return { pin: part('pin'), practice: part('practice'), profile: part('profile'), options: part('options') };
@@ -76,7 +88,11 @@ const stored: { [P in DraftPart]: (value: OnboardingDraft[P]) => unknown } = {
   options: (options) => (options.registeredFromDirectoryPracticeKey === null ? null : options),
 };
 
-export function writeDraft(draft: OnboardingDraft, storage: Storage = window.localStorage): void {
+export function writeDraft(
+  draft: OnboardingDraft,
+  storage: DraftStorage | null = browserStorage('local'),
+): void {
+  if (!storage) return;
   const put = <P extends DraftPart>(p: P) => {
     const value = stored[p](draft[p]);
     if (value === null || value === undefined) storage.removeItem(draftStorageKeys[p]);
@@ -89,42 +105,21 @@ export function writeDraft(draft: OnboardingDraft, storage: Storage = window.loc
   }
 }
 
-export function clearStoredDraft(storage: Storage = window.localStorage): void {
-  for (const key of draftStorageKeyList) storage.removeItem(key);
-}
-
-// ───────────────────────────── calls ─────────────────────────────
-
-// ───────────────────────────── real-time practices ─────────────────────────────
-
-interface Watchable<TSnapshot> {
-  getSnapshot(): TSnapshot;
-  subscribe(listener: (snapshot: TSnapshot) => void): { unsubscribe(): void };
-}
-
-/** The user store and hub connection of the root actors (read structurally, so tests can pass fakes). */
-interface RealtimeActors {
-  userStore?: Watchable<{ context: { practices: UserPractice[] } }>;
-  hubConnection?: Watchable<{ hasTag(tag: string): boolean }>;
-}
-
-/** The live state, created if need be (src/app/root-actors.ts); a test's fakes as they are. */
-async function realtimeOf(actors: RootActors & RealtimeActors): Promise<RealtimeActors> {
-  if (actors.userStore || actors.hubConnection) return actors;
-  return actors.realtime ? actors.realtime.load() : {};
+export function clearStoredDraft(storage: DraftStorage | null = browserStorage('local')): void {
+  for (const key of draftStorageKeyList) storage?.removeItem(key);
 }
 
 // ───────────────────────────── provide ─────────────────────────────
 
-export interface OnboardingEdges {
-  actors: RootActors & RealtimeActors;
-  config: RuntimeConfig;
-  navigate(params: NavigateParams): void;
+/**
+ * What onboarding is given beyond every flow's edges: the locale it switches to with the chosen
+ * region, and the navigations it drops when it restarts elsewhere (its navigation waits for the
+ * new step's paint, `afterPaintNavigator`).
+ */
+export interface OnboardingEdges extends FlowEdges {
   /** Drops the navigations `navigate` has not applied yet (the flow restarted elsewhere). */
-  dropPendingNavigations?(): void;
+  dropPendingNavigations(): void;
   setLocale(locale: LocaleCode): void;
-  storage?: Storage;
-  api?: Endpoints;
 }
 
 export function regionChoicesOf(config: RuntimeConfig): RegionChoice[] {
@@ -136,17 +131,20 @@ export function regionChoicesOf(config: RuntimeConfig): RegionChoice[] {
   return choices.length > 0 ? choices : [{ key: 'au', locale: 'en-AU' }];
 }
 
-export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMachine {
-  const session = edges.actors.session;
-  const storage = edges.storage ?? window.localStorage;
-  const endpoints = () => edges.api ?? api();
+export function provideOnboarding(
+  edges: OnboardingEdges,
+  storage: DraftStorage | null = browserStorage('local'),
+): typeof onboardingMachine {
+  const { session } = edges.actors;
 
   const sessionUser = async (): Promise<SessionUser | null> => (await settledSession(session)).user;
 
-  /** The identity provider's login by redirect: pending while the browser leaves. */
-  const loginRedirect = async (request: LoginRequest): Promise<never> => {
-    session.send({ type: 'session.login', request });
-    // Back in signedOut means the login could not start.
+  /**
+   * The identity provider's login by redirect (the one login, `edges.login`): pending while the
+   * browser leaves; the session back in signedOut means the login could not start.
+   */
+  const loginAndAwait = async (params: LoginParams): Promise<never> => {
+    edges.login(params);
     await settledSnapshot(session, { until: (s) => selectSessionStatus(s) === 'signedOut' });
     throw new Error('The login could not start');
   };
@@ -156,29 +154,32 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
    * yet). Whether a signed-out user may make the call at all is the machine's (decision 162: it
    * confirms the session first); a call without a token fails as the API client says (401).
    */
-  const authed = async <T>(work: () => Promise<T>): Promise<T> => {
+  const authed = async <T>(work: (api: Endpoints) => Promise<T>): Promise<T> => {
     await sessionUser();
-    return call(work);
+    return edges.call(work);
   };
 
   return onboardingMachine.provide({
     actors: {
-      verifyPin: fromPromise(({ input }) => call(() => endpoints().verifyPin(input.pin))),
+      verifyPin: fromPromise(({ input }) => edges.call((api) => api.verifyPin(input.pin))),
       getSessionUser: fromPromise(sessionUser),
       signUp: fromPromise(({ input }) =>
-        loginRedirect({ connection: input.connection, screenHint: 'signup', returnTo: input.returnTo }),
+        loginAndAwait({ connection: input.connection, screenHint: 'signup', returnTo: input.returnTo }),
       ),
-      signIn: fromPromise(({ input }) => loginRedirect({ returnTo: input.returnTo })),
+      signIn: fromPromise(({ input }) =>
+        loginAndAwait({ connection: undefined, screenHint: 'login', returnTo: input.returnTo }),
+      ),
+      // The user as the session has it; the machine decides what a missing one means (account step).
       loadProfile: fromPromise(async (): Promise<{ user: SessionUser | null; profile: Profile | null }> => {
         const user = await sessionUser();
         if (!user) return { user: null, profile: null };
-        const exists = await call(() => endpoints().profileExists());
-        const profile = exists ? await call(() => endpoints().profile()) : null;
+        const exists = await edges.call((api) => api.profileExists());
+        const profile = exists ? await edges.call((api) => api.profile()) : null;
         return { user, profile };
       }),
       createProfile: fromPromise(({ input }) =>
-        authed(() =>
-          endpoints().createProfile({
+        authed((api) =>
+          api.createProfile({
             firstName: input.profile.firstName,
             lastName: input.profile.lastName,
             email: input.profile.email,
@@ -187,60 +188,64 @@ export function provideOnboarding(edges: OnboardingEdges): typeof onboardingMach
           }),
         ),
       ),
-      fetchDevices: fromPromise(({ input }) => call(() => endpoints().fetchDevices(input.pin))),
-      registerPractice: fromPromise(({ input }) => authed(() => endpoints().registerPractice(input))),
+      fetchDevices: fromPromise(({ input }) => edges.call((api) => api.fetchDevices(input.pin))),
+      registerPractice: fromPromise(({ input }) => authed((api) => api.registerPractice(input))),
       loadDirectoryPractice: fromPromise(({ input }) =>
-        call(() => endpoints().sharedDirectoryPractice(input.key)),
+        edges.call((api) => api.sharedDirectoryPractice(input.key)),
       ),
       practiceActivation: practiceActivationMachine.provide({
         actors: {
-          fetchUserPractices: fromPromise(() => authed(() => endpoints().userPractices())),
+          fetchUserPractices: fromPromise(() => authed((api) => api.userPractices())),
+          // Pushed updates need both: the connection's state and the store it keeps up to date.
+          // Without the live state (its code could not be loaded) the thank-you page polls alone.
           watchUserPractices: fromCallback(({ sendBack }) => {
             const send = (event: PracticeActivationEvent) => sendBack(event);
-            const subscriptions: Array<{ unsubscribe(): void }> = [];
-            let stopped = false;
-            const watch = ({ userStore, hubConnection: hub }: RealtimeActors) => {
-              if (stopped) return;
-              // Pushed updates need both: the connection's state and the store it keeps up to date.
-              if (hub && userStore) {
-                let connected: boolean | null = null;
-                const onHub = (snapshot: { hasTag(tag: string): boolean }) => {
-                  const now = snapshot.hasTag('connected');
-                  if (now === connected) return;
-                  connected = now;
-                  send({ type: now ? 'realtime.connected' : 'realtime.disconnected' });
-                };
-                onHub(hub.getSnapshot());
-                subscriptions.push(hub.subscribe(onHub));
-              }
-              if (userStore) {
-                const onStore = (snapshot: { context: { practices: UserPractice[] } }) =>
-                  send({ type: 'practices.update', practices: snapshot.context.practices });
-                onStore(userStore.getSnapshot());
-                subscriptions.push(userStore.subscribe(onStore));
-              }
-            };
-            // Without the live state (its code could not be loaded) the thank-you page polls alone.
-            realtimeOf(edges.actors).then(watch, () => undefined);
-            return () => {
-              stopped = true;
-              for (const s of subscriptions) s.unsubscribe();
-            };
+            return watchUserStore(
+              edges.actors,
+              (snapshot) => send({ type: 'practices.update', practices: snapshot.context.practices }),
+              {
+                onConnection: (connected) =>
+                  send({ type: connected ? 'realtime.connected' : 'realtime.disconnected' }),
+              },
+            );
           }),
         },
       }),
     },
     actions: {
       navigate: (_, params) => edges.navigate(params),
-      dropPendingNavigations: () => edges.dropPendingNavigations?.(),
+      dropPendingNavigations: () => edges.dropPendingNavigations(),
       persistDraft: (_, params) => writeDraft(params.draft, storage),
       clearDraft: () => clearStoredDraft(storage),
       applyLocale: (_, params) => edges.setLocale(params.locale),
-      redirectToEnvironment: (_, params) => {
-        redirectToEnvironment(params.url, edges.config);
-      },
+      redirectToEnvironment: (_, params) => edges.redirect(params.url),
     },
   });
+}
+
+/**
+ * The onboarding actor of the flow's layout screen (lives as long as the layout; the first route
+ * wins, later addresses are `route.changed`): every flow's edges with the navigation that waits
+ * for the new step's paint (dropped when the layout unmounts), and the locale control.
+ */
+export function useOnboardingActor(route: () => OnboardingRoute): OnboardingActor {
+  const actors = useRootActors();
+  const config = useRuntimeConfig();
+  const router = useRouter();
+  const { setLocale } = useLocaleControl();
+  const [navigator] = useState(() => afterPaintNavigator(router));
+  const actor = useFlowActor(
+    () =>
+      provideOnboarding({
+        ...flowEdges(actors, config, navigator.navigate),
+        dropPendingNavigations: navigator.cancel,
+        setLocale,
+      }),
+    () => onboardingInputOf(route(), config),
+  );
+  // Leaving the flow drops the navigations still queued (after the actor has stopped).
+  useEffect(() => () => navigator.cancel(), [navigator]);
+  return actor;
 }
 
 // ───────────────────────────── the address follows the machine ─────────────────────────────
@@ -296,7 +301,7 @@ export function afterPaintNavigator(router: AnyRouter): {
 export function onboardingInputOf(
   route: OnboardingRoute,
   config: RuntimeConfig,
-  storage: Storage = window.localStorage,
+  storage: DraftStorage | null = browserStorage('local'),
 ): OnboardingInput {
   return { ...route, draft: readDraft(storage), regions: regionChoicesOf(config) };
 }
@@ -304,7 +309,7 @@ export function onboardingInputOf(
 /** A new address of the flow's routes, with the stored draft the machine restarts from if it must. */
 export function routeChanged(
   route: OnboardingRoute,
-  storage: Storage = window.localStorage,
+  storage: DraftStorage | null = browserStorage('local'),
 ): RouteChangedEvent {
   return { type: 'route.changed', ...route, draft: readDraft(storage) };
 }

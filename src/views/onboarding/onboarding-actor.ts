@@ -1,21 +1,20 @@
 import { createContext, useContext } from 'react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { onboardingMachine } from '#machines/onboarding.machine';
+import type { OnboardingActor } from '#machines/onboarding.machine';
+
+export type { OnboardingActor, OnboardingSnapshot } from '#machines/onboarding.machine';
 
 /**
- * The onboarding flow's actor, handed to the step screens by the flow (OnboardingSteps). The
- * actor belongs to the onboarding routes' layout screen (src/app/screens/onboarding-flow.tsx),
- * which creates it, starts and stops it with the route, and tells it of new addresses; a step
- * screen only reads its state and sends the user's events.
+ * The onboarding flow's actor, handed to the step views by the flow's view (OnboardingView). The
+ * actor belongs to the onboarding routes' layout screen (src/app/screens/onboarding.tsx, through
+ * `useOnboardingActor` of src/app/live/onboarding.ts), which creates it, starts and stops it with
+ * the route, and tells it of new addresses; a step view only reads its state and sends the user's
+ * events.
  */
-export type OnboardingActor = ActorRefFrom<typeof onboardingMachine>;
-export type OnboardingSnapshot = SnapshotFrom<typeof onboardingMachine>;
-
 export const OnboardingActorContext = createContext<OnboardingActor | null>(null);
 
-/** The flow's actor, for a step screen rendered by the flow (OnboardingSteps). */
-export function useOnboardingActor(): OnboardingActor {
+/** The flow's actor, for a step view rendered by the flow's view (OnboardingView). */
+export function useOnboardingActorContext(): OnboardingActor {
   const actor = useContext(OnboardingActorContext);
-  if (!actor) throw new Error('An onboarding step screen is rendered outside the onboarding flow');
+  if (!actor) throw new Error('An onboarding step view is rendered outside the onboarding flow');
   return actor;
 }

@@ -14,7 +14,7 @@ import { type ProfileFormValues, profileFields, profileSchema } from '../../vali
 import { agreementLinkFor } from '../shared/agreement-link';
 import { ServerErrors, ValuesSync } from './form-sync';
 import { onboardingMessages as m } from './messages';
-import { type OnboardingSnapshot, useOnboardingActor } from './onboarding-actor';
+import { type OnboardingSnapshot, useOnboardingActorContext } from './onboarding-actor';
 import { OnboardingFrame } from './onboarding-frame';
 
 const selectLoading = (s: OnboardingSnapshot) => !s.hasTag('profileForm');
@@ -33,9 +33,9 @@ const toProfile = (values: ProfileFormValues): Profile => ({
 });
 
 /** Step 2 of 3: the profile (skipped by the machine when an existing profile is complete). */
-export function RegisterProfilePage() {
+export function OnboardingProfileView() {
   const intl = useIntl();
-  const actor = useOnboardingActor();
+  const actor = useOnboardingActorContext();
   const loading = useSelector(actor, selectLoading);
   // Shown only when saving takes a while (decision 042): a quick answer just moves on.
   const saving = useBusyIndicator(actor, selectSaving);

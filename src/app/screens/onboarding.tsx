@@ -1,13 +1,10 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useLayoutEffect, useRef } from 'react';
 import { type OnboardingRoute, selectRestarts } from '#machines/onboarding.machine';
 import { isFlowRouteId, stepOfRouteId } from '#machines/onboarding-steps';
-import { useLocaleControl } from '../../i18n/intl-provider';
-import { useRuntimeConfig } from '../../ui/runtime-config';
-import { OnboardingSteps } from '../../views/onboarding/onboarding-flow';
-import { useRootActors } from '../actors-context';
-import { afterPaintNavigator, onboardingInputOf, provideOnboarding, routeChanged } from '../live/onboarding';
+import { OnboardingView } from '../../views/onboarding/onboarding-view';
+import { routeChanged, useOnboardingActor } from '../live/onboarding';
 
 interface FlowRoute extends OnboardingRoute {
   /** /onboarding?pin=: the pin the pin step starts with. */
@@ -53,25 +50,9 @@ function useFlowRoute(): FlowRoute {
  * the stored draft): an address that is not the machine's step (Back/Forward, an edited address)
  * restarts the flow there, as a reload would.
  */
-export function OnboardingFlowScreen() {
+export function OnboardingScreen() {
   const route = useFlowRoute();
-  const actors = useRootActors();
-  const config = useRuntimeConfig();
-  const router = useRouter();
-  const { setLocale } = useLocaleControl();
-  const [navigator] = useState(() => afterPaintNavigator(router));
-  const [machine] = useState(() =>
-    provideOnboarding({
-      actors,
-      config,
-      navigate: navigator.navigate,
-      dropPendingNavigations: navigator.cancel,
-      setLocale,
-    }),
-  );
-  const actor = useActorRef(machine, { input: onboardingInputOf(route, config) });
-  // Leaving the flow drops the navigations still queued.
-  useEffect(() => () => navigator.cancel(), [navigator]);
+  const actor = useOnboardingActor(() => route);
 
   const routeKey = `${route.step}|${route.directoryPracticeKey ?? ''}|${route.practiceKey ?? ''}`;
   const seen = useRef(routeKey);
@@ -86,5 +67,5 @@ export function OnboardingFlowScreen() {
 
   // A restarted flow starts with fresh screens (forms from the stored draft), as a new page would.
   const restarts = useSelector(actor, selectRestarts);
-  return <OnboardingSteps key={restarts} actor={actor} initialPin={route.initialPin} />;
+  return <OnboardingView key={restarts} actor={actor} initialPin={route.initialPin} />;
 }

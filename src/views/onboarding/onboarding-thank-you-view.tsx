@@ -5,19 +5,22 @@ import type { ActorRefFrom } from 'xstate';
 import { selectActivation } from '#machines/onboarding.machine';
 import { type practiceActivationMachine, selectTakingLong } from '#machines/practice-activation.machine';
 import { onboardingMessages as m } from './messages';
-import { useOnboardingActor } from './onboarding-actor';
+import { useOnboardingActorContext } from './onboarding-actor';
 import { OnboardingFrame } from './onboarding-frame';
 
 /** /onboarding/thank-you?practiceKey=: waits for the practice's activation, then leaves for it. */
-export function ThankYouPage() {
-  const actor = useOnboardingActor();
+export function OnboardingThankYouView() {
+  const actor = useOnboardingActorContext();
   // The wait is the step's child actor (machines/practice-activation.machine.ts).
   const activation = useSelector(actor, selectActivation);
-  return <ThankYouView activation={activation} />;
+  return <PracticeActivationView activation={activation} />;
 }
 
-/** The thank-you step for its activation wait (none yet while the step is rendered ahead). */
-export function ThankYouView({
+/**
+ * The thank-you step for its activation wait (machines/practice-activation.machine.ts, the step's
+ * child actor; none yet while the step is rendered ahead).
+ */
+export function PracticeActivationView({
   activation,
 }: {
   activation: ActorRefFrom<typeof practiceActivationMachine> | undefined;

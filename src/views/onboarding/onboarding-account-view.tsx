@@ -3,16 +3,16 @@ import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { LoginChooser } from '../../ui/login-chooser';
 import { onboardingMessages as m } from './messages';
-import { type OnboardingSnapshot, useOnboardingActor } from './onboarding-actor';
+import { type OnboardingSnapshot, useOnboardingActorContext } from './onboarding-actor';
 import { OnboardingFrame } from './onboarding-frame';
 
 const selectSigningUp = (s: OnboardingSnapshot) => s.hasTag('step:account') && s.hasTag('submitting');
 const selectFailed = (s: OnboardingSnapshot) => s.context.error?.code === 'signUpFailed';
 
 /** Step 1 of 3: choose a login method to create an account (the sign-up screen). */
-export function RegisterAccountPage() {
+export function OnboardingAccountView() {
   const intl = useIntl();
-  const actor = useOnboardingActor();
+  const actor = useOnboardingActorContext();
   const signingUp = useSelector(actor, selectSigningUp);
   const failed = useSelector(actor, selectFailed);
 

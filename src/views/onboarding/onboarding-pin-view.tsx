@@ -9,16 +9,16 @@ import { useBusyIndicator } from '../../ui/busy-indicator';
 import { OneTimeCodeInput } from '../../ui/one-time-code-input';
 import { pinSchema } from '../../validation/schemas';
 import { limitedMessage, onboardingMessages as m } from './messages';
-import { type OnboardingSnapshot, useOnboardingActor } from './onboarding-actor';
+import { type OnboardingSnapshot, useOnboardingActorContext } from './onboarding-actor';
 import { OnboardingFrame } from './onboarding-frame';
 
 const selectVerifying = (s: OnboardingSnapshot) => s.hasTag('step:pin') && s.hasTag('submitting');
 const selectError = (s: OnboardingSnapshot) => s.context.error;
 
 /** /onboarding: the 4-digit code of the companion app (optional); `initialPin` from `?pin=`. */
-export function PinPage({ initialPin }: { initialPin?: string }) {
+export function OnboardingPinView({ initialPin }: { initialPin?: string }) {
   const intl = useIntl();
-  const actor = useOnboardingActor();
+  const actor = useOnboardingActorContext();
   // Shown only when the check takes a while (decision 042): a quick answer just moves on.
   const busy = useBusyIndicator(actor, selectVerifying);
   const error = useSelector(actor, selectError);

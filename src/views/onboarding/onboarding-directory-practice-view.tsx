@@ -2,7 +2,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { directoryExistsMessage, onboardingMessages as m } from './messages';
-import { type OnboardingSnapshot, useOnboardingActor } from './onboarding-actor';
+import { type OnboardingSnapshot, useOnboardingActorContext } from './onboarding-actor';
 import { OnboardingFrame } from './onboarding-frame';
 
 const selectView = (s: OnboardingSnapshot): 'loading' | 'accountExists' | 'failed' =>
@@ -10,9 +10,9 @@ const selectView = (s: OnboardingSnapshot): 'loading' | 'accountExists' | 'faile
 const selectName = (s: OnboardingSnapshot) => s.context.directoryPractice?.name ?? '';
 
 /** /onboarding/directory-practice/{key}: pre-fills the registration from a shared directory practice. */
-export function DirectoryPracticePage() {
+export function OnboardingDirectoryPracticeView() {
   const intl = useIntl();
-  const actor = useOnboardingActor();
+  const actor = useOnboardingActorContext();
   const view = useSelector(actor, selectView);
   const name = useSelector(actor, selectName);
 

@@ -2,29 +2,29 @@ import { useSelector } from '@xstate/react';
 import { type CSSProperties, memo, type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
 import { selectStep } from '#machines/onboarding.machine';
 import { nextStep, type OnboardingStepId, onboardingStepIds } from '#machines/onboarding-steps';
-import { DirectoryPracticePage } from './directory-practice-page';
+import { OnboardingAccountView } from './onboarding-account-view';
 import { type OnboardingActor, OnboardingActorContext } from './onboarding-actor';
-import { PinPage } from './pin-page';
-import { RegisterAccountPage } from './register-account-page';
-import { RegisterPracticePage } from './register-practice-page';
-import { RegisterProfilePage } from './register-profile-page';
-import { ThankYouPage } from './thank-you-page';
+import { OnboardingDirectoryPracticeView } from './onboarding-directory-practice-view';
+import { OnboardingPinView } from './onboarding-pin-view';
+import { OnboardingPracticeView } from './onboarding-practice-view';
+import { OnboardingProfileView } from './onboarding-profile-view';
+import { OnboardingThankYouView } from './onboarding-thank-you-view';
 
 const notDisplayed: CSSProperties = { display: 'none' };
 
-// Memoised: a screen re-renders for its own state, not because the wizard moved.
-const Directory = memo(DirectoryPracticePage);
-const Pin = memo(PinPage);
-const Account = memo(RegisterAccountPage);
-const Profile = memo(RegisterProfilePage);
-const Practice = memo(RegisterPracticePage);
-const ThankYou = memo(ThankYouPage);
+// Memoised: a step's view re-renders for its own state, not because the wizard moved.
+const Directory = memo(OnboardingDirectoryPracticeView);
+const Pin = memo(OnboardingPinView);
+const Account = memo(OnboardingAccountView);
+const Profile = memo(OnboardingProfileView);
+const Practice = memo(OnboardingPracticeView);
+const ThankYou = memo(OnboardingThankYouView);
 
 /**
- * The screen of each step of the step table (machines/onboarding-steps.ts): a step without a
- * screen is a type error (decision 160).
+ * The view of each step of the step table (machines/onboarding-steps.ts): a step without a
+ * view is a type error (decision 160).
  */
-export const onboardingScreens: Record<OnboardingStepId, (props: { initialPin?: string }) => ReactNode> = {
+export const onboardingStepViews: Record<OnboardingStepId, (props: { initialPin?: string }) => ReactNode> = {
   directoryPractice: () => <Directory />,
   pin: ({ initialPin }) => <Pin initialPin={initialPin} />,
   account: () => <Account />,
@@ -41,7 +41,7 @@ export const onboardingScreens: Record<OnboardingStepId, (props: { initialPin?: 
  * the step just left and mounting the new next step follow at low priority (`useDeferredValue`).
  * When a step is revealed after another, keyboard focus moves to its heading.
  */
-export const OnboardingSteps = memo(function OnboardingSteps({
+export const OnboardingView = memo(function OnboardingView({
   actor,
   initialPin,
 }: {
@@ -77,7 +77,7 @@ export const OnboardingSteps = memo(function OnboardingSteps({
             // Mounted (effects and subscriptions running) but not displayed: out of the layout,
             // the accessibility tree and the tab order. Revealing it changes this style only.
             <div key={s} data-onboarding-step={s} style={s === step ? undefined : notDisplayed}>
-              {onboardingScreens[s]({ initialPin })}
+              {onboardingStepViews[s]({ initialPin })}
             </div>
           ) : null,
         )}

@@ -14,7 +14,7 @@ import { type PracticeFormValues, practiceFields, practiceSchema } from '../../v
 import { agreementLinkFor } from '../shared/agreement-link';
 import { ServerErrors, ValuesSync } from './form-sync';
 import { devicesMessage, limitedMessage, onboardingMessages as m } from './messages';
-import { type OnboardingActor, type OnboardingSnapshot, useOnboardingActor } from './onboarding-actor';
+import { type OnboardingActor, type OnboardingSnapshot, useOnboardingActorContext } from './onboarding-actor';
 import { OnboardingFrame } from './onboarding-frame';
 
 const selectFetchingDevices = (s: OnboardingSnapshot) => s.hasTag('fetchingDevices');
@@ -53,9 +53,9 @@ function toDraft(environment: RegionKey, values: PracticeFormValues): PracticeDr
 }
 
 /** Step 3 of 3: the practice details; the region chooses the environment and the locale. */
-export function RegisterPracticePage() {
+export function OnboardingPracticeView() {
   const intl = useIntl();
-  const actor = useOnboardingActor();
+  const actor = useOnboardingActorContext();
   const regions = useSelector(actor, selectRegions);
   // Locked (spinner, region) only when registering takes a while (decision 042): a quick answer
   // just moves on.
