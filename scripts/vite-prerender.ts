@@ -58,8 +58,8 @@ const escapeHtml = (text: string) =>
  * the page, 1.3–1.7 s without, decision 057).
  */
 export const bootHintsId = 'boot-preloads';
-const hintTemplate = (links: string, entry?: string, styles: readonly string[] = []) =>
-  `<template id="${bootHintsId}"${entry ? ` data-entry="/${entry}"` : ''}${
+const hintTemplate = (links: string, entry: readonly string[] = [], styles: readonly string[] = []) =>
+  `<template id="${bootHintsId}"${entry.length > 0 ? ` data-entry="${entry.map((f) => `/${f}`).join(' ')}"` : ''}${
     styles.length > 0 ? ` data-styles="${styles.join(' ')}"` : ''
   }>${links}</template>`;
 
@@ -160,6 +160,8 @@ export function prerenderPlugin(): Plugin {
         if (!entryTag.test(template))
           throw new Error(`prerender: index.html does not load ${entry.fileName}`);
         const guardTag = `<script>${guard}</script>`;
+        /** Vite's modulepreload links in the head for the entry's static imports (the bundler runtime). */
+        const entryPreloads = /\s*<link rel="modulepreload"[^>]*>/g;
         // The entry's stylesheets are the ones index.html links (inlined instead of linked).
         const linked = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)].map(
           (m) => m[1]!,
@@ -239,8 +241,11 @@ export function prerenderPlugin(): Plugin {
               `$1\n    <meta name="description" content="${escapeHtml(description)}" />\n    ${guardTag}`,
             )
             .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
-            // The entry is requested by the shell guard after the first paint (src/boot/shell-guard.ts).
+            // The entry is requested by the shell guard after the first paint (src/boot/shell-guard.ts),
+            // and so are the chunks it imports statically: Vite's modulepreload of them in the head
+            // would be a request before the first paint (decision 183).
             .replace(entryTag, '')
+            .replace(entryPreloads, '')
             .replace(
               '</head>',
               `  ${stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n    ')}\n  </head>`,
@@ -280,7 +285,12 @@ export function prerenderPlugin(): Plugin {
           }
           page = page.replace(
             '</head>',
-            `  ${hintTemplate(`${preloads}\n    ${routePreloads}`, entry.fileName, stylesheets)}\n    <style data-prerendered>${sessionRule}</style>\n    ${themeStyles.join('\n    ')}\n  </head>`,
+            `  ${hintTemplate(
+              `${preloads}\n    ${routePreloads}`,
+              // The entry first, then what it imports statically (requested side by side).
+              [entry.fileName, ...[...withEntry].filter((file) => file !== entry.fileName)],
+              stylesheets,
+            )}\n    <style data-prerendered>${sessionRule}</style>\n    ${themeStyles.join('\n    ')}\n  </head>`,
           );
           if (!page.includes('data-critical'))
             throw new Error(`prerender: no critical CSS inlined for ${path}`);
