@@ -10,7 +10,8 @@ import type { OnboardingDraft } from './onboarding-draft';
  * (src/app/screens/onboarding.tsx, which fails loudly on a route the table does not know);
  * the step views' order, the step rendered ahead and the progress count (src/views/onboarding/);
  * the per-user storage keys (src/app/storage-keys.ts, src/app/user-storage.ts); the path model's
- * step list (tests/model/onboarding.model.ts) and the atlas's routes (scripts/atlas/names.ts).
+ * step list (tests/model/onboarding.model.ts), the atlas's routes (scripts/atlas/names.ts) and
+ * the bundle report's routes and their budgets (scripts/bundle-routes.ts, scripts/bundle-budget.json).
  * The view of each step is mapped at the view layer by a `Record<OnboardingStepId, …>`
  * (`onboardingStepViews`, src/views/onboarding/onboarding-view.tsx), so a step without a view is
  * a type error. `tests/model/onboarding-steps.test.ts` is the checklist of README's "How to change

@@ -1,12 +1,15 @@
 /**
  * Bundle report and budget: reads the app's build in dist/ (built first when it is missing or
  * stale) and the chunk graph that build recorded (dist/hosting/bundle-chunks.json,
- * scripts/vite-bundle-chunks.ts), and prints, per route of
- * src/app/routes.tsx, the gzip bytes (level 9) of the JS and CSS the app needs to show its screen:
+ * scripts/vite-bundle-chunks.ts), and prints, per route of the app (scripts/bundle-routes.ts: the
+ * routes of src/app/routes.tsx and every onboarding step of machines/onboarding-steps.ts), the gzip
+ * bytes (level 9) of the JS and CSS the app needs to show its screen:
  * the entry chunk and the app it loads after the first paint (src/boot/start.tsx), each with its
  * static imports and CSS, plus the route screen's chunk with its static imports. What a first
- * visit actually fetches is measured in the browser by tests/e2e/first-paint.spec.ts. Fails when a route is over its budget (scripts/bundle-budget.json) or when a module
- * that must load later (SignalR, Formik, the forms library) is in `/`'s first-paint bytes.
+ * visit actually fetches is measured in the browser by tests/e2e/first-paint.spec.ts. Fails when a
+ * route is over its budget (scripts/bundle-budget.json), when a route has no budget or a budget
+ * names no route, or when a module that must load later (SignalR, Formik, the forms library) is in
+ * `/`'s first-paint bytes.
  *
  *   tsx scripts/bundle-report.ts            (build when stale,) print, check
  *   tsx scripts/bundle-report.ts --json     also print the figures as JSON
@@ -14,45 +17,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { budgetMismatches, reportRoutes } from './bundle-routes';
 import { ensureBuild } from './ensure-build';
 import { type BundleChunk, bundleChunksFile } from './vite-bundle-chunks';
 
 const root = join(import.meta.dirname, '..');
 const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'bundle-budget.json'), 'utf8')) as {
-  default: number;
   routes: Record<string, number>;
   forbiddenOnFirstPaint: Record<string, string[]>;
 };
-
-/**
- * Route path → screen module, read from the route table itself: each `export const x = …` route
- * declaration gives its path (`path: '…'` or `route('…'`) and its screen (`import('../views/…')`);
- * a route without a screen of its own (the onboarding steps) shows its layout's screen
- * (`getParentRoute: () => layoutRoute`).
- */
-function routeScreens(): Array<{ path: string; module: string }> {
-  const source = readFileSync(join(root, 'src/app/routes.tsx'), 'utf8');
-  const blocks = source.split(/^export const /m).slice(1);
-  const screenOf = new Map<string, string>();
-  const declared: Array<{ path: string; module: string | null; parent: string | null }> = [];
-  for (const block of blocks) {
-    const name = /^(\w+)/.exec(block)?.[1] ?? '';
-    const path = /(?:route\(\s*|path:\s*)'([^']+)'/.exec(block)?.[1] ?? null;
-    // A screen is a view (`../views/…`) or a route's own screen that creates its flow's actor
-    // (`./screens/…`, src/app/screens).
-    const screen = /import\('(\.\.\/views|\.\/screens)\/([^']+)'\)/.exec(block);
-    const module = screen
-      ? `${screen[1] === './screens' ? 'src/app/screens' : 'src/views'}/${screen[2]}.tsx`
-      : null;
-    if (module) screenOf.set(name, module);
-    const parent = /getParentRoute:\s*\(\)\s*=>\s*(\w+)/.exec(block)?.[1] ?? null;
-    if (path) declared.push({ path, module, parent });
-  }
-  return declared.flatMap(({ path, module, parent }) => {
-    const shown = module ?? (parent ? screenOf.get(parent) : undefined);
-    return shown ? [{ path, module: shown }] : [];
-  });
-}
 
 // The build in dist/ (built first when missing or stale, as html:check and the e2e tests do) and
 // the chunk graph it recorded (scripts/vite-bundle-chunks.ts); no build of its own (decision 141).
@@ -89,16 +62,20 @@ if (!entry) throw new Error('no entry chunk');
 // needs both before its screen is the app's.
 const boot = [...chunks.values()].find((c) => c.facade === 'src/boot/start.tsx');
 if (!boot) throw new Error('no chunk for src/boot/start.tsx');
-const failures: string[] = [];
+const routes = reportRoutes();
+const failures = budgetMismatches(
+  routes.map((r) => r.path),
+  budgets.routes,
+);
 const rows: Array<{
   route: string;
   js: number;
   css: number;
   total: number;
-  budget: number;
+  budget: number | undefined;
   modules: string[];
 }> = [];
-for (const { path, module } of routeScreens()) {
+for (const { path, module } of routes) {
   const screen = [...chunks.values()].find((c) => c.facade === module || c.modules.includes(module));
   if (!screen) failures.push(`no chunk found for the screen of ${path} (${module})`);
   const files = closure([entry.fileName, boot.fileName, ...(screen ? [screen.fileName] : [])]);
@@ -111,7 +88,7 @@ for (const { path, module } of routeScreens()) {
     modules.push(...(chunks.get(file)?.modules ?? []));
   }
   const cssBytes = [...css].reduce((sum, file) => sum + sizeOf(file), 0);
-  const budget = budgets.routes[path] ?? budgets.default;
+  const budget = budgets.routes[path];
   rows.push({ route: path, js, css: cssBytes, total: js + cssBytes, budget, modules });
 }
 
@@ -124,17 +101,17 @@ console.log(
   'budget'.padStart(10),
 );
 for (const row of rows) {
-  const over = row.total > row.budget;
+  const { budget } = row;
+  const over = budget !== undefined && row.total > budget;
   console.log(
     row.route.padEnd(56),
     kb(row.js).padStart(10),
     kb(row.css).padStart(10),
     kb(row.total).padStart(10),
-    kb(row.budget).padStart(10),
+    (budget === undefined ? 'none' : kb(budget)).padStart(10),
     over ? '  OVER BUDGET' : '',
   );
-  if (over)
-    failures.push(`${row.route} needs ${kb(row.total)} for its first paint; budget ${kb(row.budget)}`);
+  if (over) failures.push(`${row.route} needs ${kb(row.total)} for its first paint; budget ${kb(budget)}`);
   for (const [label, patterns] of Object.entries(budgets.forbiddenOnFirstPaint)) {
     if (row.route !== '/') continue;
     const hit = row.modules.find((m) => patterns.some((p) => m.includes(p)));

@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { onboardingStepTable } from '#machines/onboarding-steps';
+import { routePathsOfTheApp } from '../tests/support/route-paths';
+import { budgetMismatches, reportRoutes } from './bundle-routes';
+
+const routes = reportRoutes();
+const paths = routes.map((r) => r.path);
+const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'bundle-budget.json'), 'utf8')) as {
+  routes: Record<string, number>;
+};
+
+describe("the bundle report's routes (scripts/bundle-routes.ts)", () => {
+  it.each(onboardingStepTable.map((step) => step.path))(
+    'lists the onboarding step %s, shown by the flow layout’s screen',
+    (path) => {
+      expect(routes).toContainEqual({ path, module: 'src/app/screens/onboarding.tsx' });
+    },
+  );
+
+  it('are exactly the routes of the real route tree, each once', () => {
+    expect([...paths].sort()).toEqual(routePathsOfTheApp().sort());
+  });
+
+  it("name each route's screen by a module that exists", () => {
+    for (const { module } of routes)
+      expect(existsSync(join(import.meta.dirname, '..', module)), module).toBe(true);
+  });
+
+  it('each have a budget, and every budget names one of them', () => {
+    expect(budgetMismatches(paths, budgets.routes)).toEqual([]);
+  });
+});
+
+describe('budgetMismatches', () => {
+  it('names a route without a budget and a budget without a route', () => {
+    expect(budgetMismatches(['/', '/onboarding'], { '/': 1, '/gone': 2 })).toEqual([
+      '/onboarding has no budget in scripts/bundle-budget.json',
+      'the budget of /gone names no route of src/app/routes.tsx',
+    ]);
+  });
+});
+
+describe('reportRoutes', () => {
+  it('fails on a route whose screen it cannot find, instead of leaving the route out', () => {
+    const source = "export const oddRoute = createRoute({ path: '/odd', component: makeScreen() });\n";
+    expect(() => reportRoutes(source)).toThrow('no screen found for /odd');
+  });
+});
