@@ -7,13 +7,15 @@ import { type JourneyContext, journeys } from './journeys';
 import { launchWebKit } from './webkit';
 
 /**
- * `npm run test:engines`: every journey of journeys.ts in Firefox ESR and in WebKitGTK, one engine
- * after the other (decision 111). The stacks start once and serve both engines: one with the app
- * and the provider on localhost, two with the provider on 127.0.0.1 (another site). Each journey
- * gets a fresh browser (a fresh profile: no cookies or storage of the journey before). A failing
- * journey saves a screenshot and the page's address under test-results/engines/.
+ * `npm run test:engines`: every journey of journeys.ts in Firefox ESR and in WebKitGTK, the two
+ * engines side by side (decision 111; most of a journey is waiting on a WebDriver round trip or
+ * the stack, so two overlap well: `--serial` runs one after the other). Each engine has stacks of
+ * its own (fresh seed data, nothing shared with the other engine): one with the app and the
+ * provider on localhost, two with the provider on 127.0.0.1 (another site). Each journey gets a
+ * fresh browser (a fresh profile: no cookies or storage of the journey before). A failing journey
+ * saves a screenshot and the page's address under test-results/engines/.
  *
- *   xvfb-run -a tsx tests/engines/run.ts [--engine firefox|webkit] [--grep TEXT]
+ *   xvfb-run -a tsx tests/engines/run.ts [--engine firefox|webkit] [--grep TEXT] [--serial]
  *
  * A journey marked `knownFailing` for an engine is skipped there with its reason printed;
  * `ENGINES_RUN_KNOWN_FAILING=1` runs it anyway (to work on the defect).
@@ -56,32 +58,29 @@ async function main(): Promise<number> {
   }
 
   const started = Date.now();
-  const stacks: TestStack[] = [];
-  const start = async (options: Parameters<typeof startTestStack>[0]) => {
-    const stack = await startTestStack(options);
-    stacks.push(stack);
-    return stack;
-  };
-  const stack = await start({});
-  const crossSite = {
-    iframe: await start({ idpHost: '127.0.0.1' }),
-    refreshTokens: await start({
-      idpHost: '127.0.0.1',
-      useRefreshTokens: true,
-      cacheLocation: 'localstorage',
-    }),
-  };
-
   const failures: string[] = [];
   const skipped: string[] = [];
   const notes: string[] = [];
-  try {
-    for (const engine of engines) {
-      const launch = launchers[engine];
-      if (!launch) continue;
-      // Fresh seed data for each engine (the journeys join seeded practices).
-      const reset = await stack.api('/__test/reset', { method: 'POST', body: {} });
-      if (reset.status !== 200) throw new Error(`reset answered ${reset.status}`);
+
+  const runEngine = async (engine: string): Promise<void> => {
+    const launch = launchers[engine];
+    if (!launch) return;
+    const stacks: TestStack[] = [];
+    const start = async (options: Parameters<typeof startTestStack>[0]) => {
+      const stack = await startTestStack(options);
+      stacks.push(stack);
+      return stack;
+    };
+    try {
+      const stack = await start({});
+      const crossSite = {
+        iframe: await start({ idpHost: '127.0.0.1' }),
+        refreshTokens: await start({
+          idpHost: '127.0.0.1',
+          useRefreshTokens: true,
+          cacheLocation: 'localstorage',
+        }),
+      };
       const launchedAt = Date.now();
       let browser: EngineBrowser;
       try {
@@ -89,7 +88,7 @@ async function main(): Promise<number> {
       } catch (error) {
         failures.push(`[${engine}] could not start: ${String(error)}`);
         log(`  ✘ [${engine}] could not start: ${String(error)}`);
-        continue;
+        return;
       }
       log(`  ${engine} started in ${((Date.now() - launchedAt) / 1000).toFixed(1)} s`);
       for (const journey of selected) {
@@ -144,9 +143,15 @@ async function main(): Promise<number> {
         }
       }
       await withTimeout(browser.close(), 30_000, `closing ${engine}`).catch(() => undefined);
+    } finally {
+      for (const each of stacks) await each.dispose().catch(() => undefined);
     }
-  } finally {
-    for (const each of stacks) await each.dispose().catch(() => undefined);
+  };
+
+  if (process.argv.includes('--serial')) {
+    for (const engine of engines) await runEngine(engine);
+  } else {
+    await Promise.all(engines.map(runEngine));
   }
   for (const line of notes) log(`  note ${line}`);
   for (const line of skipped) log(`  skipped ${line}`);
