@@ -22,7 +22,9 @@ const arg = (name: string, fallback: string) => {
 const rate = Number(arg('--rate', '4'));
 const url = arg('--url', '/onboarding/register-practice');
 const label = arg('--label', 'Veterinary type');
-const keys = (args.includes('--click') ? '' : arg('--keys', 'ArrowDown,ArrowDown')).split(',').filter(Boolean);
+const keys = (args.includes('--click') ? '' : arg('--keys', 'ArrowDown,ArrowDown'))
+  .split(',')
+  .filter(Boolean);
 const typed = arg('--type', '');
 /** Click the control (a button, checkbox or radio) instead of pressing keys in it. */
 const click = args.includes('--click');
@@ -56,7 +58,10 @@ try {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   const control = click
-    ? page.getByRole('button', { name: label }).or(page.getByLabel(label, { exact: false })).first()
+    ? page
+        .getByRole('button', { name: label })
+        .or(page.getByLabel(label, { exact: false }))
+        .first()
     : page.getByLabel(label, { exact: false }).first();
   if (!click) await control.focus();
   await page.waitForTimeout(500);
