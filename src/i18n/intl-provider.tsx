@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import type { MessageFormatElement } from 'react-intl';
 import { IntlProvider } from 'react-intl';
 import type { LocaleCode } from '#machines/domain';
@@ -11,6 +20,18 @@ export type Messages = Record<string, MessageFormatElement[]>;
 function isFallback(error: { code: string }): boolean {
   const descriptor = (error as { descriptor?: { defaultMessage?: unknown } }).descriptor;
   return error.code === 'MISSING_TRANSLATION' && descriptor?.defaultMessage !== undefined;
+}
+
+/**
+ * One function for every render: a new `onError` would give IntlProvider a new configuration and
+ * re-render every component that formats a message (the whole app) whenever this provider renders
+ * (decision 184).
+ */
+function onIntlError(error: { code: string; message: string }): void {
+  // A message a locale does not override falls back to the code's en-AU text by design
+  // (src/i18n/catalogs.ts); a message without any text is a defect worth a warning.
+  if (isFallback(error)) return;
+  logger.warn('i18n:', error.message);
 }
 
 interface LocaleControl {
@@ -57,7 +78,9 @@ export function AppIntlProvider({
     };
   }, [locale, loaded.locale, loadMessages]);
 
-  const setLocale = useCallback((next: LocaleCode) => setLocaleState(next), []);
+  // A transition: the locale is shown once its catalog is loaded anyway, so the change is not
+  // urgent and does not re-render the app inside the interaction that chose it (decision 184).
+  const setLocale = useCallback((next: LocaleCode) => startTransition(() => setLocaleState(next)), []);
   const shown = loaded.locale;
   const control = useMemo(() => ({ locale: shown, setLocale }), [shown, setLocale]);
 
@@ -71,12 +94,7 @@ export function AppIntlProvider({
         locale={shown}
         defaultLocale={defaultLocale}
         messages={loaded.messages}
-        onError={(error) => {
-          // A message a locale does not override falls back to the code's en-AU text by design
-          // (src/i18n/catalogs.ts); a message without any text is a defect worth a warning.
-          if (isFallback(error)) return;
-          logger.warn('i18n:', error.message);
-        }}
+        onError={onIntlError}
       >
         {children}
       </IntlProvider>

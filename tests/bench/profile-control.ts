@@ -7,7 +7,7 @@
  *
  *   npx vite build --logLevel error --outDir /tmp/dist-prof --minify false --sourcemap true
  *   npx tsx tests/bench/profile-control.ts --dist /tmp/dist-prof --url /onboarding/register-practice \
- *     --label 'Veterinary type' [--keys ArrowDown,ArrowDown] [--type text] [--rate 4] [--top 30] [--grep '^[A-Z]']
+ *     --label 'Veterinary type' [--keys ArrowDown,ArrowDown | --click] [--type text] [--rate 4] [--top 30] [--grep '^[A-Z]']
  */
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -22,8 +22,12 @@ const arg = (name: string, fallback: string) => {
 const rate = Number(arg('--rate', '4'));
 const url = arg('--url', '/onboarding/register-practice');
 const label = arg('--label', 'Veterinary type');
-const keys = arg('--keys', 'ArrowDown,ArrowDown').split(',').filter(Boolean);
+const keys = (args.includes('--click') ? '' : arg('--keys', 'ArrowDown,ArrowDown'))
+  .split(',')
+  .filter(Boolean);
 const typed = arg('--type', '');
+/** Click the control (a button, checkbox or radio) instead of pressing keys in it. */
+const click = args.includes('--click');
 const top = Number(arg('--top', '30'));
 /** Only the functions whose name matches (e.g. '^[A-Z]' for components). */
 const grep = new RegExp(arg('--grep', ''));
@@ -53,12 +57,18 @@ try {
   await page.waitForTimeout(2000);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  const control = page.getByLabel(label, { exact: false }).first();
-  await control.focus();
+  const control = click
+    ? page
+        .getByRole('button', { name: label })
+        .or(page.getByLabel(label, { exact: false }))
+        .first()
+    : page.getByLabel(label, { exact: false }).first();
+  if (!click) await control.focus();
   await page.waitForTimeout(500);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');
+  if (click) await control.click();
   for (const key of keys) await page.keyboard.press(key, { delay: 150 });
   if (typed) await page.keyboard.type(typed, { delay: 150 });
   await page.waitForTimeout(1500);
@@ -94,7 +104,7 @@ try {
   }
   const busy = [...selfBy].filter(([k]) => !k.startsWith('(idle)')).reduce((s, [, v]) => s + v, 0);
   console.log(
-    `${label}: ${[...keys, typed].filter(Boolean).join(' ')} at ${rate}× — busy ${busy.toFixed(0)} ms`,
+    `${label}: ${[...keys, typed, click ? 'click' : ''].filter(Boolean).join(' ')} at ${rate}× — busy ${busy.toFixed(0)} ms`,
   );
   const print = (title: string, m: Map<string, number>) => {
     console.log(`\n${title}`);

@@ -1,11 +1,19 @@
 import { useFormikContext } from 'formik';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { FormErrors } from '../../forms/form-errors';
 import { applyFieldErrors, type FieldErrors, type FormErrorMessage } from '../../forms/server-errors';
 
-/** Hands every change of the form's values to `onChange` (the machine persists the draft). */
+/**
+ * Hands the form's values to `onChange` as they change (the machine persists the draft), from a
+ * low-priority render (`useDeferredValue`, decision 184): a keystroke's own render commits the
+ * typed character without the machine's transition and the stored draft, which follow in React's
+ * next, interruptible render. When keys come faster than that render, the machine hears the latest
+ * values (the draft is the form's latest state, not a log of keystrokes). No timer: React decides
+ * when the deferred render runs; the submit does not wait for it (it carries its own values).
+ */
 export function ValuesSync<Values>({ onChange }: { onChange: (values: Values) => void }) {
-  const { values } = useFormikContext<Values>();
+  const { values: current } = useFormikContext<Values>();
+  const values = useDeferredValue(current);
   const first = useRef(true);
   const latest = useRef(onChange);
   latest.current = onChange;

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
-import { useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { RegionKey } from '#machines/domain';
 import { selectCanCompleteProfile, selectSubmitLocked } from '#machines/onboarding.machine';
@@ -61,10 +61,56 @@ export function OnboardingPracticeView() {
   // just moves on.
   const locked = useBusyIndicator(actor, selectSubmitting);
   const region = useSelector(actor, selectRegion);
+  // The radio shows the chosen region at once; the form of that region (other fields, re-created
+  // from the draft) follows in a low-priority render, so the radio's frame does not wait for it
+  // (decision 184). Everything of the form (fields, schema, values, submit) is of `formRegion`.
+  const formRegion = useDeferredValue(region);
   // The view sends the choice at once and never defers it (views run no timers): what the change
   // costs is measured by tests/bench/interaction-latency.ts (decision 150).
   const chooseRegion = (value: string) =>
     actor.send({ type: 'region.select', region: value === 'uk' ? 'uk' : 'au' });
+  return (
+    <OnboardingFrame step="practice" title={intl.formatMessage(m.practiceTitle)}>
+      <Stack gap="md">
+        {regions.length > 1 && (
+          // Radio buttons (not Mantine's SegmentedControl, whose sliding indicator measures the
+          // page with a forced layout as the step is revealed: decision 042).
+          <Radio.Group
+            label={intl.formatMessage(m.regionLabel)}
+            value={region}
+            onChange={chooseRegion}
+            disabled={locked}
+            data-testid="region-choice"
+          >
+            <Group gap="lg" mt={6}>
+              {regions.map((r) => (
+                <Radio key={r.key} value={r.key} label={intl.formatMessage(regionNames[r.key])} />
+              ))}
+            </Group>
+          </Radio.Group>
+        )}
+        <DevicesNote actor={actor} />
+        <PracticeForm actor={actor} region={formRegion} locked={locked} />
+      </Stack>
+    </OnboardingFrame>
+  );
+}
+
+/**
+ * The form of one region, memoised: choosing the other region re-renders the radio at once and
+ * this form (re-created for the new region) only in the deferred render that follows (decision
+ * 184).
+ */
+const PracticeForm = memo(function PracticeForm({
+  actor,
+  region,
+  locked,
+}: {
+  actor: OnboardingActor;
+  region: RegionKey;
+  locked: boolean;
+}) {
+  const intl = useIntl();
   const error = useSelector(actor, selectError);
   const canCompleteProfile = useSelector(actor, selectCanCompleteProfile);
   const noProfile = useSelector(actor, selectNoProfile);
@@ -87,67 +133,43 @@ export function OnboardingPracticeView() {
         : null;
 
   return (
-    <OnboardingFrame step="practice" title={intl.formatMessage(m.practiceTitle)}>
-      <Stack gap="md">
-        {regions.length > 1 && (
-          // Radio buttons (not Mantine's SegmentedControl, whose sliding indicator measures the
-          // page with a forced layout as the step is revealed: decision 042).
-          <Radio.Group
-            label={intl.formatMessage(m.regionLabel)}
-            value={region}
-            onChange={chooseRegion}
-            disabled={locked}
-            data-testid="region-choice"
-          >
-            <Group gap="lg" mt={6}>
-              {regions.map((r) => (
-                <Radio key={r.key} value={r.key} label={intl.formatMessage(regionNames[r.key])} />
-              ))}
-            </Group>
-          </Radio.Group>
-        )}
-        <DevicesNote actor={actor} />
-        <Formik<PracticeFormValues>
-          key={region}
-          initialValues={initialValues}
-          validate={validate}
-          validateOnChange
-          onSubmit={submit}
-        >
-          <SubmitForm schema={schema} onValid={submit}>
-            <Stack gap="md">
-              <ValuesSync<PracticeFormValues>
-                onChange={(values) =>
-                  actor.send({ type: 'practice.change', practice: toDraft(region, values) })
-                }
-              />
-              {fields.map((field) => (
-                <FormField key={field.name} field={field} region={region}>
-                  {agreementLinkFor(field.name)}
-                </FormField>
-              ))}
-              <ServerErrors
-                fieldErrors={error?.code === 'practiceRejected' ? error.fieldErrors : null}
-                fields={fieldNames}
-              />
-              {failure && (
-                <Alert color="red" variant="light" role="alert">
-                  {failure}
-                </Alert>
-              )}
-              {canCompleteProfile && (
-                <Button variant="light" onClick={() => actor.send({ type: 'practice.completeProfile' })}>
-                  {intl.formatMessage(m.completeProfile)}
-                </Button>
-              )}
-              <SubmitButton actor={actor} busy={locked} />
-            </Stack>
-          </SubmitForm>
-        </Formik>
-      </Stack>
-    </OnboardingFrame>
+    <Formik<PracticeFormValues>
+      key={region}
+      initialValues={initialValues}
+      validate={validate}
+      validateOnChange
+      onSubmit={submit}
+    >
+      <SubmitForm schema={schema} onValid={submit}>
+        <Stack gap="md">
+          <ValuesSync<PracticeFormValues>
+            onChange={(values) => actor.send({ type: 'practice.change', practice: toDraft(region, values) })}
+          />
+          {fields.map((field) => (
+            <FormField key={field.name} field={field} region={region}>
+              {agreementLinkFor(field.name)}
+            </FormField>
+          ))}
+          <ServerErrors
+            fieldErrors={error?.code === 'practiceRejected' ? error.fieldErrors : null}
+            fields={fieldNames}
+          />
+          {failure && (
+            <Alert color="red" variant="light" role="alert">
+              {failure}
+            </Alert>
+          )}
+          {canCompleteProfile && (
+            <Button variant="light" onClick={() => actor.send({ type: 'practice.completeProfile' })}>
+              {intl.formatMessage(m.completeProfile)}
+            </Button>
+          )}
+          <SubmitButton actor={actor} busy={locked} />
+        </Stack>
+      </SubmitForm>
+    </Formik>
   );
-}
+});
 
 /**
  * The practice's devices (from the pin) and the note when they could not be loaded. Its own
