@@ -13,7 +13,10 @@ async function signIn(page: Page, email: string, name: string) {
   await page.goto('/');
   await page.getByRole('button', { name: 'Login' }).click();
   await logInAtIdp(page, email);
-  await expect(page.getByRole('button', { name: `Account menu for ${name}` })).toBeVisible();
+  // Back from the provider through /auth/redirect: the same 20 s as the other specs' sign-ins.
+  await expect(page.getByRole('button', { name: `Account menu for ${name}` })).toBeVisible({
+    timeout: 20_000,
+  });
 }
 
 test.describe('the date of birth typed by a person (spec §5: date, "must be a valid date")', () => {
