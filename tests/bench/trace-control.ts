@@ -8,13 +8,15 @@
  *   npx vite build --logLevel error --outDir /tmp/dist-prof --minify false --sourcemap true
  *   npx tsx tests/bench/trace-control.ts --dist /tmp/dist-prof --url /onboarding \
  *     --label 'Continue without' --click [--keys 1,2 | --type text] [--rate 4] [--min 2] [--hot 5] [--out trace.json]
+ *     [--unverified]   (signed in as a new user with an unverified address, e.g. --url /auth/unverified-email)
  *   npx tsx tests/bench/trace-control.ts --from trace.json     # the listing of a trace written before
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumArgs } from '../../playwright.config';
-import { startTestStack } from '../support/stack';
+import { SEED_PASSWORD } from '../../server/seed';
+import { startTestStack, uniqueEmail } from '../support/stack';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -33,9 +35,8 @@ const out = arg('--out', '');
 /** Script events of this many ms or more get their hottest functions listed (from the V8 samples). */
 const hotMin = Number(arg('--hot', '5'));
 const distDir = resolve(arg('--dist', '/tmp/dist-prof'));
-/** Sign in at the identity provider with this address when the screen's guard asks for it. */
-const email = arg('--email', '');
-const password = arg('--password', '');
+/** Sign in (through the screen's guard) as a new user whose address is not verified yet. */
+const unverified = args.includes('--unverified');
 
 interface TraceEvent {
   name: string;
@@ -225,12 +226,17 @@ try {
   const { windowId } = (await cdp.send('Browser.getWindowForTarget')) as { windowId: number };
   await cdp.send('Browser.setWindowBounds', { windowId, bounds: { height: 844 + 400 } });
   await page.goto(`${stack.appUrl}${url}`);
-  if (email) {
+  if (unverified) {
+    const user = await stack.createUser({
+      email: uniqueEmail('trace-unverified'),
+      password: SEED_PASSWORD,
+      emailVerified: false,
+    });
     const login = page.getByRole('heading', { name: /^Log in to/ });
     await login.or(page.locator('main h1')).first().waitFor({ timeout: 30_000 });
     if (await login.isVisible()) {
-      await page.getByLabel('Email address').fill(email);
-      await page.getByLabel('Password').fill(password);
+      await page.getByLabel('Email address').fill(user.email);
+      await page.getByLabel('Password').fill(SEED_PASSWORD);
       await page.getByRole('button', { name: 'Continue' }).click();
     }
   }
