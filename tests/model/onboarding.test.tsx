@@ -68,10 +68,16 @@ const inert = (): Record<string, AnyActorLogic> => {
 const top = (s: OnboardingSnapshot): string =>
   typeof s.value === 'string' ? s.value : (Object.keys(s.value)[0] ?? '');
 const button = (name: string) => screen.queryByRole('button', { name });
-/** Shown: not inside the hidden next step (mounted ahead with display: none, decision 041). */
+/**
+ * A step's box hidden as the view hides the step rendered ahead (invisible and inert, decision
+ * 185) or the step just left (not displayed).
+ */
+const isHiddenStep = (e: HTMLElement): boolean =>
+  e.hasAttribute('inert') || e.style.display === 'none' || e.style.visibility === 'hidden';
+/** Shown: not inside a hidden step (the next step is mounted ahead, decisions 041, 045, 185). */
 const isShown = (element: Element): boolean => {
   for (let e: Element | null = element; e; e = e.parentElement) {
-    if (e instanceof HTMLElement && e.style.display === 'none') return false;
+    if (e instanceof HTMLElement && isHiddenStep(e)) return false;
   }
   return true;
 };
@@ -162,9 +168,12 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
       expect((actor as OnboardingActor).getSnapshot().value).toEqual(snapshot.value);
       // The screen shown is the one of the machine's step tag (and only that one).
       const shownSteps = [...document.querySelectorAll<HTMLElement>('[data-onboarding-step]')]
-        .filter((e) => e.style.display !== 'none')
+        .filter((e) => !isHiddenStep(e))
         .map((e) => e.dataset.onboardingStep);
       expect(shownSteps).toEqual([selectStep(snapshot)]);
+      // Every other step's box is out of the tab order and the accessibility tree (inert).
+      for (const e of document.querySelectorAll<HTMLElement>('[data-onboarding-step]'))
+        if (e.dataset.onboardingStep !== selectStep(snapshot)) expect(e.hasAttribute('inert')).toBe(true);
       const busy = snapshot.hasTag('busy');
       // A pending request shows its spinner only after the pop-in (decision 042; the timing is
       // tested below): never when the machine is not busy.

@@ -824,11 +824,18 @@ export interface ViewAdapter<TSnapshot> {
   stop?(): void | Promise<void>;
 }
 
-/** The page headings (h1) a user sees: none inside a hidden element (a step rendered ahead). */
+/**
+ * The page headings (h1) a user sees: none inside a hidden element (a step rendered ahead:
+ * invisible and inert, decision 185; a step just left: not displayed).
+ */
 function visibleHeadings(): string[] {
   const hidden = (element: Element | null): boolean => {
     for (let e = element; e; e = e.parentElement) {
-      if (e instanceof HTMLElement && (e.hidden || e.style.display === 'none')) return true;
+      if (
+        e instanceof HTMLElement &&
+        (e.hidden || e.hasAttribute('inert') || e.style.display === 'none' || e.style.visibility === 'hidden')
+      )
+        return true;
       if (e.getAttribute('aria-hidden') === 'true') return true;
     }
     return false;

@@ -163,7 +163,8 @@ export const directoryExistsMessage = defineMessage<{ name: string }>({
 const limitedWithHint = defineMessage<{ seconds: number }>({
   id: 'onboarding.pin.limited',
   defaultMessage:
-    'Too many attempts. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+    // `{seconds}`, not `#`: `#` formats with Intl.NumberFormat, a long task on its first use.
+    'Too many attempts. Please wait {seconds, plural, one {{seconds} second} other {{seconds} seconds}} and try again.',
   description: 'Error: too many pin checks from this device, with how long the server asked to wait',
 });
 

@@ -52,48 +52,66 @@ function toDraft(environment: RegionKey, values: PracticeFormValues): PracticeDr
   };
 }
 
-/** Step 3 of 3: the practice details; the region chooses the environment and the locale. */
+/**
+ * Step 3 of 3: the practice details; the region chooses the environment and the locale. The page
+ * selects no region itself: the radio and the form each select it, so choosing a region re-renders
+ * the radio (and the form only after its frame), not the frame, the heading or the devices' note.
+ */
 export function OnboardingPracticeView() {
   const intl = useIntl();
   const actor = useOnboardingActorContext();
-  const regions = useSelector(actor, selectRegions);
   // Locked (spinner, region) only when registering takes a while (decision 042): a quick answer
   // just moves on.
   const locked = useBusyIndicator(actor, selectSubmitting);
+  return (
+    <OnboardingFrame step="practice" title={intl.formatMessage(m.practiceTitle)}>
+      <Stack gap="md">
+        <RegionChoice actor={actor} locked={locked} />
+        <DevicesNote actor={actor} />
+        <RegionForm actor={actor} locked={locked} />
+      </Stack>
+    </OnboardingFrame>
+  );
+}
+
+/** The region (when there is a choice): shows the machine's region at once. */
+function RegionChoice({ actor, locked }: { actor: OnboardingActor; locked: boolean }) {
+  const intl = useIntl();
+  const regions = useSelector(actor, selectRegions);
   const region = useSelector(actor, selectRegion);
-  // The radio shows the chosen region at once; the form of that region (other fields, re-created
-  // from the draft) follows in a low-priority render, so the radio's frame does not wait for it
-  // (decision 184). Everything of the form (fields, schema, values, submit) is of `formRegion`.
-  const formRegion = useDeferredValue(region);
   // The view sends the choice at once and never defers it (views run no timers): what the change
   // costs is measured by tests/bench/interaction-latency.ts (decision 150).
   const chooseRegion = (value: string) =>
     actor.send({ type: 'region.select', region: value === 'uk' ? 'uk' : 'au' });
+  if (regions.length <= 1) return null;
   return (
-    <OnboardingFrame step="practice" title={intl.formatMessage(m.practiceTitle)}>
-      <Stack gap="md">
-        {regions.length > 1 && (
-          // Radio buttons (not Mantine's SegmentedControl, whose sliding indicator measures the
-          // page with a forced layout as the step is revealed: decision 042).
-          <Radio.Group
-            label={intl.formatMessage(m.regionLabel)}
-            value={region}
-            onChange={chooseRegion}
-            disabled={locked}
-            data-testid="region-choice"
-          >
-            <Group gap="lg" mt={6}>
-              {regions.map((r) => (
-                <Radio key={r.key} value={r.key} label={intl.formatMessage(regionNames[r.key])} />
-              ))}
-            </Group>
-          </Radio.Group>
-        )}
-        <DevicesNote actor={actor} />
-        <PracticeForm actor={actor} region={formRegion} locked={locked} />
-      </Stack>
-    </OnboardingFrame>
+    // Radio buttons (not Mantine's SegmentedControl, whose sliding indicator measures the page
+    // with a forced layout as the step is revealed: decision 042).
+    <Radio.Group
+      label={intl.formatMessage(m.regionLabel)}
+      value={region}
+      onChange={chooseRegion}
+      disabled={locked}
+      data-testid="region-choice"
+    >
+      <Group gap="lg" mt={6}>
+        {regions.map((r) => (
+          <Radio key={r.key} value={r.key} label={intl.formatMessage(regionNames[r.key])} />
+        ))}
+      </Group>
+    </Radio.Group>
   );
+}
+
+/**
+ * The form of the machine's region: the form of that region (other fields, re-created from the
+ * draft) follows a region change in a low-priority render, so the radio's frame does not wait for
+ * it (decision 184). Everything of the form (fields, schema, values, submit) is of `formRegion`.
+ */
+function RegionForm({ actor, locked }: { actor: OnboardingActor; locked: boolean }) {
+  const region = useSelector(actor, selectRegion);
+  const formRegion = useDeferredValue(region);
+  return <PracticeForm actor={actor} region={formRegion} locked={locked} />;
 }
 
 /**

@@ -10,7 +10,24 @@ import { OnboardingPracticeView } from './onboarding-practice-view';
 import { OnboardingProfileView } from './onboarding-profile-view';
 import { OnboardingThankYouView } from './onboarding-thank-you-view';
 
-const notDisplayed: CSSProperties = { display: 'none' };
+/**
+ * The step rendered ahead (decision 185): styled and laid out when it is mounted, so revealing it
+ * recalculates no style and lays out nothing new, but invisible (not painted, not focusable, not
+ * hit, out of the accessibility tree), inert, and out of the flow in a clipped box of no height at
+ * the top of the steps' container (no effect on the shown step's layout or the page's scroll).
+ */
+const renderedAhead: CSSProperties = {
+  position: 'absolute',
+  insetInline: 0,
+  top: 0,
+  height: 0,
+  overflow: 'clip',
+  visibility: 'hidden',
+};
+/** The step just left, until it is unmounted: hiding it drops its styles (cheap). */
+const left: CSSProperties = { display: 'none' };
+/** The containing block of the step rendered ahead: the steps' own box. */
+const steps: CSSProperties = { position: 'relative' };
 
 // Memoised: a step's view re-renders for its own state, not because the wizard moved.
 const Directory = memo(OnboardingDirectoryPracticeView);
@@ -71,12 +88,17 @@ export const OnboardingView = memo(function OnboardingView({
 
   return (
     <OnboardingActorContext.Provider value={actor}>
-      <div ref={container}>
+      <div ref={container} style={steps}>
         {onboardingStepIds.map((s) =>
           s === step || s === ahead || s === settled ? (
-            // Mounted (effects and subscriptions running) but not displayed: out of the layout,
-            // the accessibility tree and the tab order. Revealing it changes this style only.
-            <div key={s} data-onboarding-step={s} style={s === step ? undefined : notDisplayed}>
+            // The step ahead is mounted (effects and subscriptions running), styled and laid out,
+            // but invisible and inert; revealing it removes that style and the attribute only.
+            <div
+              key={s}
+              data-onboarding-step={s}
+              style={s === step ? undefined : s === ahead ? renderedAhead : left}
+              inert={s !== step}
+            >
               {onboardingStepViews[s]({ initialPin })}
             </div>
           ) : null,
