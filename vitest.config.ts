@@ -45,11 +45,11 @@ export default defineConfig({
     hookTimeout: 60000,
     setupFiles: ['tests/setup/vitest.setup.ts'],
     pool: 'forks',
-    // Three test files at a time on two cores (Vitest's default is one fewer than the cores: one).
-    // Much of a file's time is waiting (a child process, a browser, the atlas's settle delays, a
-    // stack's timers), so they overlap well: the whole run took 215 s with two and 188 s with three
-    // on a fresh clone's two cores (decisions 140 and 186).
-    maxWorkers: 3,
+    // Two test files at a time on two cores (Vitest's default is one fewer than the cores: one).
+    // Much of a file's time is waiting (a child process, a browser, a stack's timers), so two
+    // overlap well (decision 140). Three were quicker alone (188 s against 215 s) but slower in
+    // `npm test`, beside the other checks of stage 1: 272 s against 242 s on a fresh clone.
+    maxWorkers: 2,
     sequence: { sequencer: SlowFirstSequencer },
   },
 });

@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check of the repository, in stages (decision 140). Within a stage the jobs
  * run side by side (at most `--jobs` at a time, two by default, the longest first: Vitest, which
- * itself runs three files at a time, beside the other checks one after another); a stage starts only when the
+ * itself runs two files at a time, beside the other checks one after another); a stage starts only when the
  * one before it passed, as the old `a && b && …` chain did. Each job's output is printed whole when
  * it ends (never interleaved; a job that runs alone, such as Playwright, shows it as it comes), then a table of the jobs' times; the exit code is 1 when any job
  * failed (the failed jobs are named).
