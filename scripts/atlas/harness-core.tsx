@@ -146,13 +146,51 @@ const container = document.getElementById('root') as HTMLElement;
 const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A finite animation or transition still running in the page (a spinner's endless turn is not). */
+function animating(): boolean {
+  return document
+    .getAnimations()
+    .some(
+      (animation) =>
+        animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
+    );
+}
+
+/**
+ * Resolves once the screen shown has stopped changing (scripts/atlas.ts photographs it then): no
+ * change to the DOM under the root for `QUIET_MS` and no finite animation running, at most
+ * `SETTLE_LIMIT_MS` after it was mounted. A lazily loaded part, an effect's second render or the
+ * pop-in's spinner (at once while the atlas runs: seams.ts) each restart the quiet time. It
+ * replaces fixed waits of 150 ms, and 650 ms on a busy screen (the real 500 ms pop-in plus 150).
+ */
+const QUIET_MS = 50;
+const SETTLE_LIMIT_MS = 2000;
+async function settled(): Promise<void> {
+  const started = performance.now();
+  let lastChange = started;
+  const observer = new MutationObserver(() => {
+    lastChange = performance.now();
+  });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  try {
+    while (performance.now() - started < SETTLE_LIMIT_MS) {
+      await sleep(16);
+      if (animating()) lastChange = performance.now();
+      else if (performance.now() - lastChange >= QUIET_MS) return;
+    }
+  } finally {
+    observer.disconnect();
+  }
+}
+
 async function show(name: string, pathIndex: number, step: number): Promise<ShowResult> {
+  seamState.instantPopIn = true;
   const set = screenSets.find((t) => t.name === name);
   if (set) {
     const screen = Object.values(set.screens)[pathIndex];
     if (!screen) return { error: `no screen #${pathIndex} in '${name}'`, empty: true };
     unmount();
-    return mountElement(() => screen(), null, false, Object.keys(set.screens)[pathIndex] ?? '');
+    return mountElement(() => screen(), null, Object.keys(set.screens)[pathIndex] ?? '');
   }
   const path = atlasTargets.some((t) => t.name === name) ? pathsOf(name)[pathIndex] : undefined;
   if (!path) return { error: `unknown machine '${name}' or no path #${pathIndex}`, empty: true };
@@ -190,15 +228,7 @@ async function mount(
   seamState.params = target.params ?? {};
   const actor = walk.actor;
   const snapshot = walk.snapshot();
-  // Busy screens show their spinner after the loading pop-in delay (machines/constants.ts). The
-  // rendered busy screen counts too: a parent waiting on a child machine (the invite flows'
-  // profile step) has no busy tag of its own.
-  return mountElement(
-    () => target.render(actor),
-    diverged,
-    snapshot.hasTag('busy') || snapshot.hasTag('loading'),
-    JSON.stringify(snapshot.value),
-  );
+  return mountElement(() => target.render(actor), diverged, JSON.stringify(snapshot.value));
 }
 
 /** Removes the screen shown and stops its machine. */
@@ -219,7 +249,6 @@ function unmount(): void {
 async function mountElement(
   view: () => ReactNode,
   replayError: string | null,
-  busyTag: boolean,
   shown: string,
 ): Promise<ShowResult> {
   let error: string | null = replayError;
@@ -244,8 +273,7 @@ async function mountElement(
   );
   await frame();
   await frame();
-  const busy = busyTag || container.querySelector('[data-testid="busy-screen"]') !== null;
-  await sleep(busy ? 650 : 150);
+  await settled();
   await document.fonts.ready;
   await frame();
   const empty =
@@ -259,7 +287,9 @@ async function mountElement(
 window.addEventListener('message', (message: MessageEvent) => {
   if (message.origin !== location.origin) return;
   const data = message.data as { atlasMount?: { machine: string; input: unknown; events: EventObject[] } };
-  if (data?.atlasMount) void mount(data.atlasMount.machine, data.atlasMount.input, data.atlasMount.events);
+  if (!data?.atlasMount) return;
+  seamState.instantPopIn = false;
+  void mount(data.atlasMount.machine, data.atlasMount.input, data.atlasMount.events);
 });
 
 async function textSize(percent: number): Promise<void> {
