@@ -47,7 +47,7 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
   // One --disable-features: Chromium keeps only the last one given, so ours repeats Playwright's
-  // own (tests/support/chromium-features.test.ts fails when Playwright's list changes).
+  // own (tests/contract/chromium-args.test.ts fails when Playwright's list changes).
   `--disable-features=${disabledFeatures.join(',')}`,
 ];
 

@@ -27,24 +27,42 @@ class SlowFirstSequencer extends BaseSequencer {
   }
 }
 
-// Unit, component, machine and generated path tests. Node by default; component tests opt
-// into jsdom with a `// @vitest-environment jsdom` comment on their first line.
+/**
+ * The test files that replace modules or globals (`vi.mock`, `vi.stubGlobal`): each runs in a
+ * module registry of its own. Every other file shares its worker's registry with the files before
+ * it (`isolate: false`): React, Mantine, xstate and the app's modules are imported once per
+ * worker instead of once per file, which took a third of the run's CPU (decision 187).
+ * tests/contract/vitest-isolation.test.ts fails when a file that replaces a module is missing here.
+ */
+export const isolatedTestFiles = ['src/ui/shell/lazy-shell-parts.test.tsx', 'src/app/live/onboarding.test.ts'];
+
+const testFiles = [
+  'machines/**/*.test.ts',
+  'src/**/*.test.{ts,tsx}',
+  'server/**/*.test.ts',
+  'tests/model/**/*.test.{ts,tsx}',
+  'scripts/**/*.test.ts',
+  'tests/contract/**/*.test.ts',
+];
+
+// What both projects share. Node by default; component tests opt into jsdom with a
+// `// @vitest-environment jsdom` comment on their first line.
+const shared = {
+  environment: 'node',
+  globals: false,
+  testTimeout: 20000,
+  hookTimeout: 60000,
+  setupFiles: ['tests/setup/vitest.setup.ts'],
+  pool: 'forks',
+} as const;
+
+// Unit, component, machine and generated path tests.
 export default defineConfig({
   test: {
-    include: [
-      'machines/**/*.test.ts',
-      'src/**/*.test.{ts,tsx}',
-      'server/**/*.test.ts',
-      'tests/model/**/*.test.{ts,tsx}',
-      'scripts/**/*.test.ts',
-      'tests/contract/**/*.test.ts',
+    projects: [
+      { test: { ...shared, name: 'shared', include: testFiles, exclude: isolatedTestFiles, isolate: false } },
+      { test: { ...shared, name: 'isolated', include: isolatedTestFiles, isolate: true } },
     ],
-    environment: 'node',
-    globals: false,
-    testTimeout: 20000,
-    hookTimeout: 60000,
-    setupFiles: ['tests/setup/vitest.setup.ts'],
-    pool: 'forks',
     // Two test files at a time on two cores (Vitest's default is one fewer than the cores: one).
     // Much of a file's time is waiting (a child process, a browser, a stack's timers), so two
     // overlap well (decision 140). Three were quicker alone (188 s against 215 s) but slower in
