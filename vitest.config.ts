@@ -34,7 +34,10 @@ class SlowFirstSequencer extends BaseSequencer {
  * worker instead of once per file, which took a third of the run's CPU (decision 187).
  * tests/contract/vitest-isolation.test.ts fails when a file that replaces a module is missing here.
  */
-export const isolatedTestFiles = ['src/ui/shell/lazy-shell-parts.test.tsx', 'src/app/live/onboarding.test.ts'];
+export const isolatedTestFiles = [
+  'src/ui/shell/lazy-shell-parts.test.tsx',
+  'src/app/live/onboarding.test.ts',
+];
 
 const testFiles = [
   'machines/**/*.test.ts',
@@ -53,8 +56,8 @@ const shared = {
   testTimeout: 20000,
   hookTimeout: 60000,
   setupFiles: ['tests/setup/vitest.setup.ts'],
-  pool: 'forks',
-} as const;
+  pool: 'forks' as const,
+};
 
 // Unit, component, machine and generated path tests.
 export default defineConfig({
