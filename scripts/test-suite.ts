@@ -1,16 +1,18 @@
 /**
  * `npm test`: every check of the repository, in stages (decision 140). Within a stage the jobs
- * run side by side (at most `--jobs` at a time, two by default, the longest first: Vitest, which
- * itself runs two files at a time, beside the other checks one after another); a stage starts only when the
- * one before it passed, as the old `a && b && …` chain did. Each job's output is printed whole when
- * it ends (never interleaved; a job that runs alone, such as Playwright, shows it as it comes), then a table of the jobs' times; the exit code is 1 when any job
- * failed (the failed jobs are named).
+ * run side by side (at most `--jobs` at a time, two by default, the longest first); a stage starts
+ * only when the one before it passed, as the old `a && b && …` chain did. A stage's first job
+ * shows its output as it comes, a whole line at a time; the others print theirs whole when they
+ * end (never in the middle of a line). Then a table of the jobs' times; the exit code is 1 when
+ * any job failed (the failed jobs are named).
  *
  *   0. the build: `scripts/ensure-build.ts` (nothing to do after `npm ci`, whose `prepare` built)
- *   1. the checks that need no browser stack of their own, side by side: lint, typecheck,
- *      i18n:check, diagrams:check, test:unit, bench:bundle, html:check
- *   2. test:e2e (Playwright; its global setup finds the build fresh)
- *   3. test:engines (Firefox and WebKit journeys)
+ *   1. the checks that need no browser stack of their own: test:unit (Vitest, which itself runs
+ *      two files at a time) beside lint, typecheck, i18n:check, diagrams:check, bench:bundle and
+ *      html:check one after another
+ *   2. test:e2e (Playwright; its global setup finds the build fresh) beside test:engines (the
+ *      Firefox and WebKit journeys): Playwright leaves an eighth of the two cores idle and the
+ *      journeys wait on their pages, so together they take 649 s instead of 702 s (decision 188)
  *
  *   tsx scripts/test-suite.ts              all of it (`npm test`)
  *   tsx scripts/test-suite.ts --jobs 1     one job at a time (the old sequential run, to compare)
@@ -39,8 +41,7 @@ const stages: Job[][] = [
     { name: 'lint' },
     { name: 'i18n:check' },
   ],
-  [{ name: 'test:e2e' }],
-  [{ name: 'test:engines' }],
+  [{ name: 'test:e2e' }, { name: 'test:engines' }],
 ];
 
 function option(name: string): string | undefined {
@@ -68,7 +69,11 @@ interface Result {
   seconds: number;
 }
 
-/** Runs a job; its output is kept and printed whole at its end, or shown as it comes (`stream`). */
+/**
+ * Runs a job; its output is kept and printed whole at its end, or shown as it comes (`stream`),
+ * a whole line at a time, so that a job beside it printing its output at its end never lands in
+ * the middle of a line.
+ */
 function run(job: Job, stream: boolean): Promise<Result> {
   const started = performance.now();
   const [command, ...args] = job.argv ?? ['npm', 'run', '--silent', job.name];
@@ -76,15 +81,28 @@ function run(job: Job, stream: boolean): Promise<Result> {
   return new Promise((resolve) => {
     const child = spawn(command ?? 'npm', args, {
       cwd: root,
-      stdio: ['ignore', stream ? 'inherit' : 'pipe', stream ? 'inherit' : 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: process.env,
     });
     running.add(child);
     const output: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const partial: Record<'stdout' | 'stderr', string> = { stdout: '', stderr: '' };
+    const forward = (from: 'stdout' | 'stderr') => (chunk: Buffer) => {
+      if (!stream) {
+        output.push(chunk);
+        return;
+      }
+      const text = partial[from] + chunk.toString('utf8');
+      const end = text.lastIndexOf('\n') + 1;
+      partial[from] = text.slice(end);
+      if (end > 0) process[from].write(text.slice(0, end));
+    };
+    child.stdout?.on('data', forward('stdout'));
+    child.stderr?.on('data', forward('stderr'));
     const finish = (ok: boolean, note = '') => {
       running.delete(child);
+      for (const from of ['stdout', 'stderr'] as const)
+        if (partial[from]) process[from].write(`${partial[from]}\n`);
       const seconds = (performance.now() - started) / 1000;
       process.stdout.write(`\n━━ ${job.name} ${ok ? 'passed' : 'FAILED'} (${seconds.toFixed(0)} s)${note}\n`);
       process.stdout.write(Buffer.concat(output));
@@ -96,15 +114,17 @@ function run(job: Job, stream: boolean): Promise<Result> {
 }
 
 /**
- * Runs a stage's jobs, at most `limit` at a time, in the order given. A job that runs alone (a
- * stage of one, or `--jobs 1`) shows its output as it comes.
+ * Runs a stage's jobs, at most `limit` at a time, in the order given. The stage's first job (its
+ * longest) shows its output as it comes, and so does every job with `--jobs 1`; the others print
+ * theirs whole when they end.
  */
 async function runStage(jobs: Job[], limit: number): Promise<Result[]> {
   const results: Result[] = [];
   const queue = [...jobs];
+  const first = jobs[0];
   const lanes = Array.from({ length: Math.min(limit, queue.length) }, async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      results.push(await run(job, limit === 1 || jobs.length === 1));
+      results.push(await run(job, limit === 1 || job === first));
     }
   });
   await Promise.all(lanes);
