@@ -266,12 +266,17 @@ export function prerenderPlugin(): Plugin {
               critical = pruneCustomProperties(css, `${inlineStyles};${headStyles.join('')}`);
               return `<style data-critical>${critical}</style>`;
             });
-          // Mantine's theme variables, likewise: those the critical CSS or the markup reads.
+          // Mantine's theme variables, likewise: those the critical CSS or the markup reads. Their
+          // `:root` becomes `:root:root`, as in the app (src/boot/mantine-head-styles.tsx): the
+          // whole stylesheet, requested after the first paint and added after them, declares
+          // Mantine's defaults on `:root`, and at equal specificity it would win until the app's
+          // own variables arrive: the theme's font and colours would switch to Mantine's defaults
+          // and back during the load (a layout shift where the fonts differ).
           const themeStyles = headStyles.map((style) =>
             style.replace(
               /(<style[^>]*>)([^<]*)(<\/style>)/,
               (_, open: string, css: string, close: string) =>
-                `${open}${pruneCustomProperties(css, `${inlineStyles};${critical}`)}${close}`,
+                `${open}${pruneCustomProperties(css.replace(/:root/g, ':root:root'), `${inlineStyles};${critical}`)}${close}`,
             ),
           );
           // What beasties left of the links (moved to the end of the body) goes: the shell guard

@@ -227,6 +227,39 @@ test.describe('prerendered first screens', () => {
       await expect(page.getByRole('main')).toBeFocused();
     });
 
+    test('the whole stylesheet arriving changes neither the font nor the colours of the shell', async ({
+      page,
+    }) => {
+      // The stylesheet arrives 0.7 s after the page, the app 1.5 s after it.
+      await page.route('**/assets/*.css', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.continue();
+      });
+      await page.goto('/onboarding');
+      const shell = page.locator('#shell');
+      await expect(shell).toBeVisible();
+      const looks = () =>
+        page.evaluate(() => {
+          const of = (selector: string) => document.querySelector(selector) as Element;
+          const button = getComputedStyle(of('#shell button[type=submit]'));
+          return {
+            font: getComputedStyle(of('#shell p')).fontFamily,
+            button: button.backgroundColor,
+            primary: getComputedStyle(document.documentElement).getPropertyValue(
+              '--mantine-primary-color-filled',
+            ),
+          };
+        });
+      const before = await looks();
+      expect(before.font).toContain('system-ui');
+      // The shell guard links the whole stylesheet after the first paint; the app is still 1.5 s away.
+      await page.waitForFunction(() =>
+        [...document.styleSheets].some((sheet) => sheet.href !== null && sheet.cssRules.length > 100),
+      );
+      await expect(shell).toBeVisible();
+      expect(await looks()).toEqual(before);
+    });
+
     test('a sign-in button pressed takes the visitor to the identity provider', async ({ page }) => {
       await page.goto('/');
       await expect(page.locator('#shell')).toBeVisible();
