@@ -158,7 +158,8 @@ function animating(): boolean {
 
 /**
  * Resolves once the screen shown has stopped changing (scripts/atlas.ts photographs it then): no
- * change to the DOM under the root for `QUIET_MS` and no finite animation running, at most
+ * change to the DOM under <body> (the root and Mantine's portals) for `QUIET_MS` and no finite
+ * animation running, at most
  * `SETTLE_LIMIT_MS` after it was mounted. A lazily loaded part, an effect's second render or the
  * pop-in's spinner (at once while the atlas runs: seams.ts) each restart the quiet time. It
  * replaces fixed waits of 150 ms, and 650 ms on a busy screen (the real 500 ms pop-in plus 150).

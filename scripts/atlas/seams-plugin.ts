@@ -8,7 +8,7 @@
  * seams.ts (`TIMED` below). Only modules imported by src/ are affected, and only in this dev
  * config (scripts/viewer/vite.config.ts); the app's build never sees it.
  */
-import { join, normalize } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import type { Plugin } from 'vite';
 
 const ROUTER = '\0atlas-seam:router';
@@ -24,8 +24,9 @@ const TIMED: Record<string, string> = {
 const TIMED_PREFIX = '\0atlas-seam:timed:';
 
 export function atlasSeams(rootDir: string): Plugin {
-  const viewsDir = normalize(join(rootDir, 'src', 'views'));
-  const srcDir = normalize(join(rootDir, 'src'));
+  // With the separator: `src/` must not also match a sibling such as `src-old/`.
+  const viewsDir = normalize(join(rootDir, 'src', 'views')) + sep;
+  const srcDir = normalize(join(rootDir, 'src')) + sep;
   const seams = join(rootDir, 'scripts', 'atlas', 'seams.ts');
   return {
     name: 'atlas-seams',
