@@ -10,6 +10,7 @@ import { formatjsOptions, icuCatalogs } from './scripts/vite-icu-catalogs';
 import { intlShippedLocales } from './scripts/vite-intl-locales';
 import { mantineComponentCss } from './scripts/vite-mantine-css';
 import { metaJsonPlugin } from './scripts/vite-meta-plugin';
+import { precompressPlugin } from './scripts/vite-precompress';
 import { prerenderPlugin } from './scripts/vite-prerender';
 
 // The app is served by the local stack (server/) in production mode, and by Vite with the stack
@@ -41,6 +42,8 @@ export default defineConfig({
     bundleChunksPlugin(import.meta.dirname),
     // Last: dist/hosting.json and the hosting files, dist/build-inputs.json (decisions 115, 118).
     ...hostingPlugin(),
+    // After everything is written: the .br and .gz of every text file (decision 189).
+    precompressPlugin(),
   ],
   css: {
     // The same class names in the client build and in the prerender (src/prerender), which renders

@@ -1,7 +1,6 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import {
   cacheControlFor,
   createHostingPolicy,
@@ -14,6 +13,7 @@ import {
   parseHostingPolicy,
 } from '../deploy/hosting-policy';
 import { sendJson } from './http-util';
+import { compress, compressible, type Encoding, readPrecompressed } from './static-compression';
 
 /**
  * The app origin: security headers and the built SPA, both by the build's hosting policy
@@ -111,11 +111,6 @@ function resolveInside(root: string, pathname: string): string | null {
   return full;
 }
 
-/** Text types worth compressing (images and fonts are compressed already). */
-const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
-
-type Encoding = 'br' | 'gzip';
-
 /** The encoding to answer with: Brotli when the browser takes it, else gzip, else none. */
 function encodingFor(req: IncomingMessage, file: string): Encoding | null {
   if (!compressible.has(extname(file).toLowerCase())) return null;
@@ -129,23 +124,18 @@ function encodingFor(req: IncomingMessage, file: string): Encoding | null {
   return null;
 }
 
-/** Compressed files, made once per file version (as a CDN or a build step would). */
+/**
+ * Compressed files, kept once per file version: the build's precompressed sibling when it is as
+ * new as the file, else compressed here (decision 189).
+ */
 const compressedCache = new Map<string, { version: string; body: Buffer }>();
 
-function compressed(file: string, version: string, encoding: Encoding): Buffer {
+function compressed(file: string, mtimeMs: number, size: number, encoding: Encoding): Buffer {
   const key = `${encoding}:${file}`;
+  const version = `${mtimeMs}:${size}`;
   const hit = compressedCache.get(key);
   if (hit?.version === version) return hit.body;
-  const raw = readFileSync(file);
-  const body =
-    encoding === 'br'
-      ? brotliCompressSync(raw, {
-          params: {
-            [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
-            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-          },
-        })
-      : gzipSync(raw, { level: 9 });
+  const body = readPrecompressed(file, mtimeMs, encoding) ?? compress(readFileSync(file), encoding);
   compressedCache.set(key, { version, body });
   return body;
 }
@@ -160,7 +150,7 @@ function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cache
     ...(compressible.has(extname(file).toLowerCase()) ? { Vary: 'Accept-Encoding' } : {}),
   };
   if (encoding) {
-    const body = compressed(file, `${stats.mtimeMs}:${stats.size}`, encoding);
+    const body = compressed(file, stats.mtimeMs, stats.size, encoding);
     res.writeHead(200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': body.length });
     res.end(req.method === 'HEAD' ? undefined : body);
     return;

@@ -1,17 +1,13 @@
 import type { ReactElement } from 'react';
-import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
-import type { RootActors } from '../app/root-actors';
 import { NoAccessView } from '../views/errors/no-access-view';
 import { NotFoundView } from '../views/errors/not-found-view';
 import { RedirectedView } from '../views/errors/redirected-view';
 import { ServerErrorView } from '../views/errors/server-error-view';
-
-type ScreenFactory = (actors: RootActors, config: RuntimeConfig) => Promise<() => ReactElement>;
+import type { ScreenFactory } from './screen-factory';
 
 const page =
   (Page: () => ReactElement): ScreenFactory =>
-  async () =>
-    Page;
+  async () => ({ render: Page });
 
 /** The error screens of spec §2: no machine, the page as the app renders it. */
 export const errorScreens: Record<string, ScreenFactory> = {

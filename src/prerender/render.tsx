@@ -6,7 +6,6 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createIntl, IntlProvider } from 'react-intl';
 import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
@@ -37,6 +36,7 @@ import { OnboardingView } from '../views/onboarding/onboarding-view';
 import { prerenderConfig } from './build-config';
 import { describeRoute } from './descriptions';
 import { errorScreens } from './error-screens';
+import type { ScreenFactory } from './screen-factory';
 
 /**
  * Build-time rendering of the signed-out first screens (docs/decisions/051-prerendered-first-screens.md).
@@ -128,8 +128,6 @@ async function rested<TActor extends AnyActorRef>(
   return actor;
 }
 
-type ScreenFactory = (actors: RootActors, config: RuntimeConfig) => Promise<() => ReactElement>;
-
 const onboardingScreen =
   (step: 'pin' | 'account' | 'practice', path: string): ScreenFactory =>
   async (actors, config) => {
@@ -160,7 +158,7 @@ const onboardingScreen =
     });
     await rested(actor, navigations, path);
     if (selectStep(actor.getSnapshot()) !== step) throw new Error(`${path}: rests at another step`);
-    return () => <OnboardingView actor={actor} />;
+    return { render: () => <OnboardingView actor={actor} />, actor };
   };
 
 /** The module of each prerendered route's screen (its chunk's CSS is inlined into the page). */
@@ -188,7 +186,7 @@ export const prerenderedScreens: Record<string, ScreenFactory> = {
     const navigations: NavigateParams[] = [];
     const machine = provideLanding(edgesOf(actors, config, navigations), emptyStorage());
     const actor = await rested(createActor(machine, { input: { inviteLanding: false } }), navigations, '/');
-    return () => <LandingView actor={actor} />;
+    return { render: () => <LandingView actor={actor} />, actor };
   },
   '/onboarding': onboardingScreen('pin', '/onboarding'),
   '/onboarding/register-account': onboardingScreen('account', '/onboarding/register-account'),
@@ -201,7 +199,7 @@ export const prerenderedScreens: Record<string, ScreenFactory> = {
       navigations,
       '/invite-code',
     );
-    return () => <JoinPracticeCodeView actor={actor} />;
+    return { render: () => <JoinPracticeCodeView actor={actor} />, actor };
   },
   '/invite': async (actors, config) => {
     const navigations: NavigateParams[] = [];
@@ -212,7 +210,7 @@ export const prerenderedScreens: Record<string, ScreenFactory> = {
       navigations,
       '/invite',
     );
-    return () => <JoinPracticeLinkView actor={actor} />;
+    return { render: () => <JoinPracticeLinkView actor={actor} />, actor };
   },
   ...errorScreens,
 };
@@ -231,10 +229,10 @@ export async function prerenderRoute(
   if (!factory) throw new Error(`${path} is not prerendered`);
   const config = prerenderConfig;
   const actors = await signedOutRootActors();
-  const Screen = await factory(actors, config);
+  const { render, actor } = await factory(actors, config);
 
   const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout });
-  const screenRoute = createRoute({ getParentRoute: () => rootRoute, path, component: Screen });
+  const screenRoute = createRoute({ getParentRoute: () => rootRoute, path, component: render });
   const router = createRouter({
     routeTree: rootRoute.addChildren([screenRoute]),
     history: createMemoryHistory({ initialEntries: [path] }),
@@ -255,6 +253,10 @@ export async function prerenderRoute(
       </IntlProvider>
     </MantineProvider>,
   );
+  // Every started actor stops, or its delays (code recovery's 60 s window) keep the build's
+  // process alive after it has written everything.
+  actor?.stop();
+  actors.codeRecovery.stop();
   actors.session.stop();
   const intl = createIntl({ locale, defaultLocale, messages: options.messages ?? {} });
   const title = buildTitle(intl, config.app.productName, path);

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccounts } from '../../server/seed';
 import { startTestStack, type TestStack, uniqueEmail } from '../support/stack';
@@ -23,6 +23,15 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'meta.json'), JSON.stringify({ buildTime: '2026-11-22T15:00:00.000Z' }));
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
   writeFileSync(join(dist, 'assets', 'logo-abc123.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  // The build's precompressed siblings (decision 189): what they hold is served as it is, so each
+  // says which file answered; the style sheet's are older than it (a stale sibling).
+  writeFileSync(join(dist, 'assets', 'chunk-abc123.js'), 'console.log("chunk")');
+  writeFileSync(join(dist, 'assets', 'chunk-abc123.js.br'), brotliCompressSync('console.log("from .br")'));
+  writeFileSync(join(dist, 'assets', 'chunk-abc123.js.gz'), gzipSync('console.log("from .gz")'));
+  writeFileSync(join(dist, 'assets', 'style-abc123.css'), 'p{color:red}');
+  writeFileSync(join(dist, 'assets', 'style-abc123.css.br'), brotliCompressSync('stale'));
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(join(dist, 'assets', 'style-abc123.css.br'), past, past);
   stack = await startTestStack({ distDir: dist });
 });
 afterAll(async () => {
@@ -118,6 +127,18 @@ describe('the built SPA', () => {
     expect(identity.body.toString()).toBe(body);
     const image = await raw('/assets/logo-abc123.png', 'br, gzip');
     expect(image.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("serves the build's precompressed .br and .gz as they are, unless older than the file", async () => {
+    const raw = (path: string, acceptEncoding: string) =>
+      fetch(`${stack.appUrl}${path}`, { headers: { 'accept-encoding': acceptEncoding } }).then((r) =>
+        r.text(),
+      );
+    expect(await raw('/assets/chunk-abc123.js', 'br')).toBe('console.log("from .br")');
+    expect(await raw('/assets/chunk-abc123.js', 'gzip')).toBe('console.log("from .gz")');
+    expect(await raw('/assets/chunk-abc123.js', '')).toBe('console.log("chunk")');
+    // A stale sibling is not used: the file itself is compressed.
+    expect(await raw('/assets/style-abc123.css', 'br')).toBe('p{color:red}');
   });
 
   it('never serves files outside the build', async () => {

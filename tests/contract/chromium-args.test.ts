@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumArgs, playwrightDisabledFeatures } from '../../playwright.config';
 
@@ -59,6 +60,44 @@ describe('chromiumArgs', () => {
       expect(log).not.toContain('clients2.google.com/time');
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
+
+  it('starts no spare renderer: a page with one site has one renderer process (decision 189)', async () => {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    });
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto('data:text/html,<p>one site');
+      await page.waitForTimeout(1000);
+      // The renderers among this process's descendants (the browser Playwright started).
+      const parentOf = new Map<number, number>();
+      for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          parentOf.set(Number(pid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+        } catch {
+          // The process ended meanwhile.
+        }
+      }
+      const descends = (pid: number) => {
+        for (let at = pid; at > 1; at = parentOf.get(at) ?? 0) if (at === process.pid) return true;
+        return false;
+      };
+      const renderers = [...parentOf.keys()].filter((pid) => {
+        try {
+          return descends(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer');
+        } catch {
+          return false;
+        }
+      });
+      // With Chromium's spare renderer (150 and 156 alike) there are two.
+      expect(renderers).toHaveLength(1);
+    } finally {
+      await browser.close();
     }
   }, 40_000);
 });
