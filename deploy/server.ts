@@ -118,6 +118,10 @@ export async function startProductionServer(options: ProductionServerOptions): P
     // A path without an extension that has no `<path>/index.html`: the SPA fallback.
     single: policy.fallback.at(-1) ?? '200.html',
     dotfiles: false,
+    // The build's `.br` and `.gz` of each text file, as they are (decision 189); compression
+    // below leaves an answer alone that has its encoding already.
+    brotli: true,
+    gzip: true,
     setHeaders(res, pathname) {
       const served = extname(pathname) === '' ? `${pathname}/index.html` : pathname;
       res.setHeader('Cache-Control', cacheControlFor(policy, pathname, served));

@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { HOSTING_FILE, isPrivatePath, parseHostingPolicy } from '../deploy/hosting-policy';
 import { precompressDir } from '../server/static-compression';
 
 /**
@@ -26,7 +27,10 @@ export function precompressPlugin(): Plugin {
       handler() {
         if (!config || config.build.ssr) return;
         const outDir = resolve(config.root, config.build.outDir);
-        if (existsSync(join(outDir, 'index.html'))) precompressDir(outDir);
+        if (!existsSync(join(outDir, 'index.html'))) return;
+        // The hosting policy the hosting plugin has just written: its private files get none.
+        const policy = parseHostingPolicy(readFileSync(join(outDir, HOSTING_FILE), 'utf8'));
+        precompressDir(outDir, (pathname) => !isPrivatePath(policy, pathname));
       },
     },
   };

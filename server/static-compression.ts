@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname, join, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 
 /**
@@ -44,12 +44,17 @@ export function readPrecompressed(file: string, fileMtimeMs: number, encoding: E
   }
 }
 
-/** Writes the `.br` and `.gz` of every compressible file under `dir`; returns how many files. */
-export function precompressDir(dir: string): number {
+/**
+ * Writes the `.br` and `.gz` of every compressible file under `dir` whose path (`/` and the path
+ * inside `dir`) is served (`isServed`: never the private files, whose siblings would be public
+ * under another name); returns how many files.
+ */
+export function precompressDir(dir: string, isServed: (pathname: string) => boolean): number {
   let count = 0;
   for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
     const file = join(dir, name);
     if (!compressible.has(extname(file).toLowerCase()) || !statSync(file).isFile()) continue;
+    if (!isServed(`/${name.split(sep).join('/')}`)) continue;
     const raw = readFileSync(file);
     for (const encoding of ['br', 'gzip'] as const)
       writeFileSync(file + precompressedSuffix[encoding], compress(raw, encoding));

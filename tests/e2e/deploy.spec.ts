@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -83,6 +83,15 @@ test('the build carries its hosting rules and security policy', () => {
   const built = JSON.parse(readFileSync(join(distDir, 'csp.json'), 'utf8')) as { scriptHashes: string[] };
   // The prerender's hash of its inline script is in the policy the servers apply.
   for (const hash of built.scriptHashes) expect(csp).toContain(`'${hash}'`);
+  // Precompressed siblings for what is served, none for the private files (decision 189).
+  for (const file of ['index.html', '200.html', 'meta.json']) {
+    for (const suffix of ['.br', '.gz'])
+      expect(existsSync(join(distDir, file + suffix)), file + suffix).toBe(true);
+  }
+  for (const file of policy().private.filter((path) => !path.endsWith('/'))) {
+    for (const suffix of ['.br', '.gz'])
+      expect(existsSync(join(distDir, file + suffix)), file + suffix).toBe(false);
+  }
 });
 
 test('signed-out first screens, the security policy enforced with no violation', async ({
@@ -142,6 +151,11 @@ test('cache rules: assets immutable, HTML revalidated, /meta.json never stored',
   expect(asset.status()).toBe(200);
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(asset.headers()['cache-control']).toBe(cacheControlFor(rules, entry ?? '', entry ?? ''));
+  // The build's Brotli file, as it is (decision 189).
+  expect(asset.headers()['content-encoding']).toBe('br');
+  expect(Number(asset.headers()['content-length'])).toBe(statSync(join(distDir, `${entry}.br`)).size);
+  expect(asset.headers().vary).toContain('Accept-Encoding');
+  expect(await asset.text()).toBe(readFileSync(join(distDir, entry ?? ''), 'utf8'));
   const meta = await request.get(`/meta.json?t=${Date.now()}`);
   expect(meta.headers()['cache-control']).toBe('no-store');
   expect(await meta.json()).toEqual(JSON.parse(readFileSync(join(distDir, 'meta.json'), 'utf8')));
