@@ -63,15 +63,18 @@ async function boot(root: HTMLElement): Promise<void> {
       await nextTask();
     }
   }
-  // Each import evaluates its layer in a task of its own, in order.
+  // Each import evaluates its layer in a task of its own, in order. The catalog loader comes
+  // after the libraries: its chunk imports them all, so importing it first (as before) evaluated
+  // every library in the one task where its chunk arrived (145 ms at 4x CPU on /onboarding).
+  // Its code is fetched already (the hints above); only its evaluation waits.
   const locale = detectLocale(navigator.languages);
-  const catalog = import('./i18n/catalogs').then(({ loadMessages }) => loadMessages(locale));
   await import('react-dom/client');
   await nextTask();
   for (const layer of libraries) {
     await layer();
     await nextTask();
   }
+  const catalog = import('./i18n/catalogs').then(({ loadMessages }) => loadMessages(locale));
   const { start } = await import('./boot/start');
   const messages = await catalog;
   await styles;
