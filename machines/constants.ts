@@ -83,6 +83,13 @@ export const authConstants = {
   popupTimeoutSeconds: 60,
   idTokenLeewaySeconds: 60,
   defaultAudience: 'default',
+  /**
+   * Silent checks of the session at start-up, counting the first: one more when the provider
+   * refused the code it had just issued (`invalid_grant`), because an earlier exchange of that
+   * code was cut off (docs/decisions/190-a-lost-code-exchange-is-asked-again.md). Not a spec
+   * constant.
+   */
+  silentCheckAttempts: 2,
   callbackUrlParam: 'CallbackUrl',
   loginHintParam: 'loginHint',
   /**

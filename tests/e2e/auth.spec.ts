@@ -425,6 +425,54 @@ it.describe('auth', () => {
     expect(authorize.some((url) => url.includes('prompt=none'))).toBe(true);
   });
 
+  // Leaving a page while it exchanges a code (or the clinic Wi-Fi dropping the answer) can cut
+  // the exchange after the provider has used the code. The SDK then sends the same code again
+  // (it retries a failed token request), the provider treats that as a replayed code and revokes
+  // the grant's tokens (RFC 6749 §4.1.2). The next silent authentication still works, so the app
+  // asks once more instead of showing a signed-out page (decision 190).
+  it('a code exchange cut off after the provider used the code does not sign the user out', async ({
+    app,
+  }) => {
+    const { page } = app;
+    const user = await app.createUser({ email: uniqueEmail('cutoff'), name: 'Cora Cutoff' });
+    await page.goto('/auth/unverified-email?CallbackUrl=%2Fredirected');
+    await logInAtIdp(page, user.email);
+    await expect(page.getByRole('button', { name: 'Account menu for Cora Cutoff' })).toBeVisible();
+    const codes: string[] = [];
+    const answers: number[] = [];
+    await page.route('**/oauth/token', async (route) => {
+      const code = new URLSearchParams(route.request().postData() ?? '').get('code') ?? '';
+      codes.push(code);
+      // Sent from the test's process, which does not know the host name: to its address.
+      const url = new URL(route.request().url());
+      const host = url.host;
+      url.hostname = '127.0.0.1';
+      const response = await route.fetch({
+        url: url.href,
+        headers: { ...route.request().headers(), host },
+      });
+      answers.push(response.status());
+      // The first answer never arrives: the provider has used the code, the page never learns it.
+      if (codes.length === 1) await route.abort('connectionreset');
+      else await route.fulfill({ response });
+    });
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Account menu for Cora Cutoff' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0);
+    expect(page.url()).toMatch(/\/redirected$/);
+    // The SDK sent the cut-off code again and the provider refused it; a fresh code then worked.
+    expect(codes[1]).toBe(codes[0]);
+    expect(answers.slice(0, 2)).toEqual([200, 400]);
+    expect(codes.at(-1)).not.toBe(codes[0]);
+    expect(answers.at(-1)).toBe(200);
+    // The browser logs the cut-off request and the refused replay, and nothing else.
+    const tokenUrl = `${app.stack.idpUrl}/oauth/token`;
+    expect(app.errors.splice(0)).toEqual([
+      `Failed to load resource: net::ERR_CONNECTION_RESET @ ${tokenUrl}`,
+      `Failed to load resource: the server responded with a status of 400 (Bad Request) @ ${tokenUrl}`,
+    ]);
+  });
+
   it.describe('with refresh tokens and the local-storage cache', () => {
     it.use({ stackOptions: { useRefreshTokens: true, cacheLocation: 'localstorage' } });
 

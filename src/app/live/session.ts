@@ -15,6 +15,7 @@ import { checkProviderReachable } from '../../auth/provider-reachability';
 import {
   clearAllCookies,
   clearProviderCookies,
+  hasAuthenticatedCookie,
   hasStaleProviderKeys,
   isLocalhost,
   removeProviderKeys,
@@ -27,6 +28,7 @@ import {
   withoutQueryParam,
 } from '../../auth/return-to';
 import { isRedirectCallback, isSurelySignedOut } from '../../auth/session-hint';
+import { checkSessionSilently } from '../../auth/silent-check';
 import { onLoginRequired } from '../../auth/token';
 import { logger } from '../../logger';
 import { browserStorage } from '../browser-storage';
@@ -116,19 +118,12 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
       }
     }
     if (!(await sdk.isAuthenticated())) {
-      if (callbackErrorCode) {
-        // Coming back from the provider with a code that could not be used (a refresh or back
-        // button mid-exchange): the provider very likely has a session even though the SDK's
-        // authenticated flag was never written, so ask it silently instead of checkSession(),
-        // which skips the check without the flag.
-        try {
-          await sdk.getTokenSilently();
-        } catch (error) {
-          logger.info('session: no provider session after a failed callback', authErrorCode(error, 'failed'));
-        }
-      } else {
-        await sdk.checkSession();
-      }
+      // Coming back from the provider with a code that could not be used (a refresh or back
+      // button mid-exchange): the provider very likely has a session even though the SDK's
+      // authenticated flag was never written, so ask it as if the flag were set.
+      const flagged =
+        callbackErrorCode !== null || hasAuthenticatedCookie(auth.auth0ClientId, document.cookie);
+      await checkSessionSilently(sdk, flagged);
     }
     const user = await readUser(sdk);
     if (!user) return { kind: 'signedOut', callbackErrorCode };
