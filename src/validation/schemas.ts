@@ -190,13 +190,16 @@ export interface PracticeFormValues {
 
 /** Practice form schema of a region (spec §5: validates on every change). */
 export function practiceSchema(region: RegionKey): ObjectSchema<AnyObject> {
+  practiceSchemas[region] ??= buildSchema(practiceFields(region), region);
   return practiceSchemas[region];
 }
 
-const practiceSchemas: Record<RegionKey, ObjectSchema<AnyObject>> = {
-  au: buildSchema(practiceFields('au'), 'au'),
-  uk: buildSchema(practiceFields('uk'), 'uk'),
-};
+/**
+ * Built on first use, not when the module is evaluated: the forms' layer is evaluated before
+ * every form screen (the pin step too), and building both regions' practice and registration
+ * schemas there made that task long (tests/bench/README.md, "Schemas built on first use").
+ */
+const practiceSchemas: Partial<Record<RegionKey, ObjectSchema<AnyObject>>> = {};
 
 /** Initial values of the practice form of a region (veterinary type 1, the region's country). */
 export function practiceInitialValues(region: RegionKey): PracticeFormValues {
@@ -255,10 +258,8 @@ function registrationSchemaFor(region: RegionKey): ObjectSchema<AnyObject> {
   return base.shape({ practice });
 }
 
-const registrationSchemas: Record<RegionKey, ObjectSchema<AnyObject>> = {
-  au: registrationSchemaFor('au'),
-  uk: registrationSchemaFor('uk'),
-};
+/** Built on first use, like the practice schemas. */
+const registrationSchemas: Partial<Record<RegionKey, ObjectSchema<AnyObject>>> = {};
 
 /**
  * The whole PracticeRegistration payload (machines/domain.ts), for the local stack. The region's
@@ -271,7 +272,9 @@ export function registrationSchemaForPayload(payload: unknown): ObjectSchema<Any
     typeof payload === 'object' && payload !== null
       ? (payload as { environment?: unknown }).environment
       : undefined;
-  return registrationSchemas[regionFor(typeof environment === 'string' ? environment : undefined).key];
+  const region = regionFor(typeof environment === 'string' ? environment : undefined).key;
+  registrationSchemas[region] ??= registrationSchemaFor(region);
+  return registrationSchemas[region];
 }
 
 /** The registration payload schema as one lazy yup schema (picks the region from `environment`). */
