@@ -35,9 +35,14 @@ declare global {
   }
 }
 
-/** Elements of the app that are displayed (the onboarding step rendered ahead is not). */
+/**
+ * Elements of the app that are displayed (the onboarding step rendered ahead is not). Asked with
+ * `checkVisibility()`, which needs the styles but no layout: the swap then leaves the layout of
+ * the new screen to the next frame instead of forcing it inside its own task (at 4× CPU that
+ * layout was 17–33 ms of a 76–164 ms task; tests/bench/README.md, "The swap forces no layout").
+ */
 function displayed<T extends HTMLElement>(root: ParentNode, selector: string): T[] {
-  return [...root.querySelectorAll<T>(selector)].filter((el) => el.getClientRects().length > 0);
+  return [...root.querySelectorAll<T>(selector)].filter((el) => el.checkVisibility());
 }
 
 /** What names a control on both screens: its kind, its accessible text and its field name. */
@@ -116,7 +121,7 @@ function swap(shell: HTMLElement, root: HTMLElement): void {
   const ringShown = focused ? focused.matches(':focus-visible') || focused.hasAttribute('autofocus') : false;
   const typedInto = shellFields.filter((field) => fieldChanged(field));
   shell.replaceWith(root);
-  // The app's controls are looked up (a layout of the new screen) only when something carries over.
+  // The app's controls are looked up (their styles) only when something carries over.
   if (typedInto.length > 0) {
     const appFields = displayed<HTMLInputElement>(root, fieldSelector);
     for (const field of typedInto) {
@@ -130,7 +135,9 @@ function swap(shell: HTMLElement, root: HTMLElement): void {
       focused.id && focused.getAttribute('tabindex') === '-1'
         ? root.querySelector(`#${CSS.escape(focused.id)}`)
         : counterpart(focused, shellFocusables, displayed<HTMLElement>(root, focusableSelector));
-    if (target instanceof HTMLElement) target.focus({ focusVisible: ringShown } as FocusOptions);
+    // Where the shell's control was, on the same layout: no scrolling (which would force a layout).
+    if (target instanceof HTMLElement)
+      target.focus({ focusVisible: ringShown, preventScroll: true } as FocusOptions);
   }
   const queued = window.__shellQueue ?? [];
   window.__shellQueue = undefined;
