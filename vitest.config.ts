@@ -37,6 +37,7 @@ class SlowFirstSequencer extends BaseSequencer {
 export const isolatedTestFiles = [
   'src/ui/shell/lazy-shell-parts.test.tsx',
   'src/app/live/onboarding.test.ts',
+  'src/validation/schemas-first-use.test.ts',
 ];
 
 const testFiles = [

@@ -1,9 +1,17 @@
 import { GenericError } from '@auth0/auth0-spa-js';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authConstants } from '#machines/constants';
+import { logger } from '../logger';
 import { checkSessionSilently, type SilentCheckClient } from './silent-check';
 
-vi.mock('../logger', () => ({ logger: { info: vi.fn(), warn: vi.fn() } }));
+// Spied, not replaced: this file shares its module registry (decision 187).
+beforeEach(() => {
+  vi.spyOn(logger, 'info').mockImplementation(() => false);
+  vi.spyOn(logger, 'warn').mockImplementation(() => false);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 /** A client whose silent token requests answer, in turn, with the given errors (or a token). */
 function clientAnswering(...answers: (string | null)[]) {
@@ -26,6 +34,7 @@ describe('checkSessionSilently (decision 190)', () => {
     await checkSessionSilently(sdk.client, true);
     expect(sdk.getTokenSilently).toHaveBeenCalledTimes(2);
     expect(sdk.checkSession).not.toHaveBeenCalled();
+    expect(logger.warn).toHaveBeenCalledTimes(1);
   });
 
   it(`stops after ${authConstants.silentCheckAttempts} attempts, without throwing (signed out)`, async () => {
