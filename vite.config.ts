@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bootChunks } from './scripts/vite-boot-chunks';
 import { bundleChunksPlugin } from './scripts/vite-bundle-chunks';
+import { eagerCommonJsPlugin } from './scripts/vite-eager-commonjs';
 import { hostingPlugin } from './scripts/vite-hosting';
 import { formatjsOptions, icuCatalogs } from './scripts/vite-icu-catalogs';
 import { intlShippedLocales } from './scripts/vite-intl-locales';
@@ -36,6 +37,8 @@ export default defineConfig({
     mantineComponentCss(),
     boot.plugin,
     react(),
+    // CommonJS modules' wrappers compiled with their chunk, off the main thread.
+    eagerCommonJsPlugin(),
     metaJsonPlugin(),
     prerenderPlugin(),
     // dist/hosting/bundle-chunks.json: the chunk graph, for the bundle report (decision 141).
