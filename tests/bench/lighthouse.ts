@@ -21,13 +21,23 @@
  * app / static of every run (`--no-floor` skips it).
  * Lighthouse is fetched from the npm registry by npx on first use (not a dependency of the app;
  * 13.x needs Node 22, this machine has Node 20). `--dist <dir>` serves another build (e.g. a copy
- * kept for a before/after comparison); `--keep <dir>` keeps every JSON report there.
+ * kept for a before/after comparison); `--keep <dir>` keeps every JSON report there, and each run's trace beside it
+ * (`<path>-<run>.trace.json`, Lighthouse's `--save-assets`).
  * TBT is noisy on a 2-core machine: read the median of at least 3 runs. Lighthouse's throttling is
  * simulated from the observed CPU time, so other load on the machine lowers the performance score:
  * the script prints the load average and Lighthouse's CPU benchmark index beside the figures.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -132,6 +142,8 @@ async function lighthouse(url: string, out: string): Promise<Report> {
         '--output=json',
         `--output-path=${out}`,
         `--chrome-flags=${CHROME_FLAGS}`,
+        // With --keep, the trace too (`<report>-0.trace.json`): which tasks Lighthouse counted.
+        ...(keep ? ['--save-assets'] : []),
       ],
       {
         env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
@@ -241,10 +253,10 @@ try {
       }
     }
     if (keep) {
-      copyFileSync(
-        join(dataDir, `lh-${i}.json`),
-        join(resolve(keep), `${path.replace(/\W+/g, '_') || '_'}-${i + 1}.json`),
-      );
+      const name = `${path.replace(/\W+/g, '_') || '_'}-${i + 1}`;
+      copyFileSync(join(dataDir, `lh-${i}.json`), join(resolve(keep), `${name}.json`));
+      const trace = join(dataDir, `lh-${i}-0.trace.json`);
+      if (existsSync(trace)) copyFileSync(trace, join(resolve(keep), `${name}.trace.json`));
     }
     version = report.lighthouseVersion;
     for (const warning of report.runWarnings)
