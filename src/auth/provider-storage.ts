@@ -36,16 +36,11 @@ export function providerKeysIn(storage: Storage): string[] {
   return keys;
 }
 
-/** The SDK's own authenticated flag, the cookie its `checkSession()` reads before asking the provider. */
-export function hasAuthenticatedCookie(clientId: string, cookieHeader: string): boolean {
-  const names = authenticatedFlagNames(clientId);
-  return cookieNames(cookieHeader).some((name) => names.includes(name));
-}
-
 /** The provider's flag says logged in: in a cookie, or in local storage under a key with the client id. */
 export function isFlaggedAuthenticated(clientId: string, cookieHeader: string, storage: Storage): boolean {
-  if (hasAuthenticatedCookie(clientId, cookieHeader)) return true;
-  return authenticatedFlagNames(clientId).some((name) => storage.getItem(name) === 'true');
+  const names = authenticatedFlagNames(clientId);
+  if (cookieNames(cookieHeader).some((name) => names.includes(name))) return true;
+  return names.some((name) => storage.getItem(name) === 'true');
 }
 
 /** Provider keys remain in local storage while the provider's flag says not logged in. */

@@ -2,7 +2,7 @@
 import { Auth0Client } from '@auth0/auth0-spa-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shellGuard } from '../boot/shell-guard';
-import { isSurelySignedOut } from './session-hint';
+import { hasAuthenticatedFlag, isSurelySignedOut } from './session-hint';
 
 /**
  * The "surely signed out" check is pinned against the identity provider's SDK itself: for each
@@ -105,6 +105,15 @@ async function sdkLooksForSession(c: Case): Promise<boolean> {
   return asked || cached;
 }
 
+/** Does the SDK's own `checkSession()` ask the provider (call `getTokenSilently`)? */
+async function sdkAsksProvider(c: Case): Promise<boolean> {
+  arrange(c);
+  const client = new Auth0Client({ domain, clientId, cacheLocation: c.cacheLocation });
+  const silent = vi.spyOn(client, 'getTokenSilently').mockRejectedValue(new Error('not here'));
+  await client.checkSession();
+  return silent.mock.calls.length > 0;
+}
+
 afterEach(() => {
   clearBrowser();
   vi.restoreAllMocks();
@@ -122,6 +131,15 @@ describe('surely signed out, against auth0-spa-js', () => {
     });
     expect(ours).toBe(!sdk);
   });
+
+  it.each(cases)(
+    "the silent check's flag is set exactly when the SDK's checkSession asks: $name",
+    async (c) => {
+      const asks = await sdkAsksProvider(c);
+      arrange(c);
+      expect(hasAuthenticatedFlag(clientId, document.cookie)).toBe(asks);
+    },
+  );
 
   it('the return from the provider always needs the SDK (redirect callback)', () => {
     for (const search of ['?code=abc&state=xyz', '?error=login_required&state=xyz']) {

@@ -39,6 +39,15 @@ export function isRedirectCallback(url: URL): boolean {
   );
 }
 
+/**
+ * The SDK's authenticated flag is set: its `checkSession()` asks the provider (after moving an
+ * old flag to the client id's name). The silent check (src/auth/silent-check.ts) reads it too.
+ */
+export function hasAuthenticatedFlag(clientId: string, cookieHeader: string): boolean {
+  const cookies = cookieSet(cookieHeader);
+  return authenticatedCookieNames(clientId).some((name) => cookies.has(name));
+}
+
 export interface SessionHintInput {
   auth: Pick<AuthConfig, 'auth0ClientId' | 'cacheLocation'>;
   url: URL;
@@ -48,8 +57,7 @@ export interface SessionHintInput {
 
 export function isSurelySignedOut({ auth, url, cookieHeader, storage }: SessionHintInput): boolean {
   if (isRedirectCallback(url)) return false;
-  const cookies = cookieSet(cookieHeader);
-  if (authenticatedCookieNames(auth.auth0ClientId).some((name) => cookies.has(name))) return false;
+  if (hasAuthenticatedFlag(auth.auth0ClientId, cookieHeader)) return false;
   if (auth.cacheLocation === 'localstorage' && storage) {
     const prefix = `${providerKeyPrefix}::${auth.auth0ClientId}::`;
     for (let i = 0; i < storage.length; i += 1) {

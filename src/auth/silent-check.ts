@@ -19,9 +19,10 @@ export type SilentCheckClient = Pick<Auth0Client, 'checkSession' | 'getTokenSile
  * exchange. The provider's session is intact, so a new code works; without this the user would
  * land signed out. `login_required` and every other answer are final.
  *
- * `flagged`: the SDK's authenticated flag is set (or the page is recovering from a failed
- * redirect callback), so the SDK would ask the provider; otherwise its own `checkSession()` runs,
- * which asks nobody (or migrates an old flag first).
+ * `flagged`: the SDK's authenticated flag is set (`hasAuthenticatedFlag`, src/auth/session-hint.ts,
+ * pinned against the SDK), so its `checkSession()` would ask the provider, or the page is
+ * recovering from a failed redirect callback; otherwise the SDK's own `checkSession()` runs, which
+ * asks nobody.
  */
 export async function checkSessionSilently(sdk: SilentCheckClient, flagged: boolean): Promise<void> {
   if (!flagged) {

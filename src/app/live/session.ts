@@ -15,7 +15,6 @@ import { checkProviderReachable } from '../../auth/provider-reachability';
 import {
   clearAllCookies,
   clearProviderCookies,
-  hasAuthenticatedCookie,
   hasStaleProviderKeys,
   isLocalhost,
   removeProviderKeys,
@@ -27,7 +26,7 @@ import {
   sameOriginTarget,
   withoutQueryParam,
 } from '../../auth/return-to';
-import { isRedirectCallback, isSurelySignedOut } from '../../auth/session-hint';
+import { hasAuthenticatedFlag, isRedirectCallback, isSurelySignedOut } from '../../auth/session-hint';
 import { checkSessionSilently } from '../../auth/silent-check';
 import { onLoginRequired } from '../../auth/token';
 import { logger } from '../../logger';
@@ -121,8 +120,7 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
       // Coming back from the provider with a code that could not be used (a refresh or back
       // button mid-exchange): the provider very likely has a session even though the SDK's
       // authenticated flag was never written, so ask it as if the flag were set.
-      const flagged =
-        callbackErrorCode !== null || hasAuthenticatedCookie(auth.auth0ClientId, document.cookie);
+      const flagged = callbackErrorCode !== null || hasAuthenticatedFlag(auth.auth0ClientId, document.cookie);
       await checkSessionSilently(sdk, flagged);
     }
     const user = await readUser(sdk);
