@@ -47,6 +47,7 @@ const testFiles = [
   'tests/model/**/*.test.{ts,tsx}',
   'scripts/**/*.test.ts',
   'tests/contract/**/*.test.ts',
+  'tests/engines/**/*.test.ts',
 ];
 
 // What both projects share. Node by default; component tests opt into jsdom with a

@@ -26,6 +26,11 @@ export interface EngineDriver {
   evaluate<T>(body: string, ...args: unknown[]): Promise<T>;
   back(): Promise<void>;
   screenshot(path: string): Promise<void>;
+  /**
+   * What the driver saw of the page, oldest first (console messages, failed requests,
+   * navigations), for a failed journey's evidence; an engine whose protocol has no events gives [].
+   */
+  events(): string[];
   close(): Promise<void>;
 }
 
@@ -57,10 +62,16 @@ export type Target = { role: Role; name: string | RegExp; within?: string } | { 
  * accessible name (a plain reading of the accessible-name rules: aria-labelledby, aria-label,
  * the labels of a control, then the text), visible ones only, and marks the found one with
  * `data-engine-target` so the driver can act on it with a CSS selector.
+ *
+ * It is kept on `window` only together with the document it was made in, and made afresh for any
+ * other. A call that lands in the old document's realm just as a navigation commits (Firefox, a
+ * reload started by the page itself) sets `window.__engines` through the window proxy on the new
+ * document's window, while its functions still read the old `document`: every later call then
+ * saw the old page (the failure screen) while the browser showed the new one.
  */
-const PAGE_LIBRARY = String.raw`
+export const PAGE_LIBRARY = String.raw`
 var L = window.__engines;
-if (!L) {
+if (!L || L.document !== document) {
   var roles = {
     button: 'button, [role="button"], input[type="submit"], input[type="button"]',
     link: 'a[href], [role="link"]',
@@ -107,6 +118,7 @@ if (!L) {
   };
   var counter = 0;
   L = window.__engines = {
+    document: document,
     find: function (role, want, within) {
       var root = within ? document.querySelector(within) : document;
       if (!root) return null;

@@ -49,7 +49,23 @@ export async function launchFirefox(): Promise<EngineBrowser> {
 }
 
 function driverFor(page: Page, version: string, close: () => Promise<void>): EngineDriver {
+  const seen: string[] = [];
+  const started = Date.now();
+  const note = (line: string) => {
+    seen.push(`+${((Date.now() - started) / 1000).toFixed(1)} s ${line}`);
+    if (seen.length > 400) seen.shift();
+  };
+  page.on('console', (message) => note(`console.${message.type()} ${message.text()}`));
+  page.on('pageerror', (error) => note(`pageerror ${String(error)}`));
+  page.on('requestfailed', (request) =>
+    note(`requestfailed ${request.url()} ${request.failure()?.errorText ?? ''}`),
+  );
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated ${frame.url()}`);
+  });
+  page.on('load', () => note('load'));
   return {
+    events: () => [...seen],
     engine: 'firefox',
     version,
     async goto(url) {

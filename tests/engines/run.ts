@@ -16,6 +16,11 @@ import { launchWebKit } from './webkit';
  * saves a screenshot and the page's address under test-results/engines/.
  *
  *   xvfb-run -a tsx tests/engines/run.ts [--engine firefox|webkit] [--grep TEXT] [--parallel]
+ *     [--retries 0|1]
+ *
+ * A failed journey is run once more on CI (`--retries`, default 1 with CI set, else 0), as the
+ * Playwright suite retries on CI: in a fresh browser, against fresh stacks. One that passes then is
+ * listed as flaky, with its first error; its first attempt's evidence stays in test-results/.
  *
  * A journey marked `knownFailing` for an engine is skipped there with its reason printed;
  * `ENGINES_RUN_KNOWN_FAILING=1` runs it anyway (to work on the defect).
@@ -47,6 +52,43 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * What a failed attempt leaves under test-results/engines/: a screenshot, then the address, the
+ * page's text and how its document was loaded (navigation type and time origin), read after it.
+ * The screenshot and the text disagreeing, or a document older than the last reload, points at
+ * the driver rather than the page.
+ */
+async function keepEvidence(driver: EngineDriver, name: string, message: string): Promise<void> {
+  const slug = name.slice(0, 60).replace(/[^A-Za-z0-9]+/g, '-');
+  mkdirSync(outDir, { recursive: true });
+  const shot = join(outDir, `${slug}.png`);
+  try {
+    const page = new Page(driver);
+    await withTimeout(page.screenshot(shot), 15_000, 'the screenshot');
+    const url = await withTimeout(driver.url(), 5000, 'the address');
+    const text = await withTimeout(page.text(), 5000, 'the text').catch(() => '(no text)');
+    const document = await withTimeout(
+      driver.evaluate<string>(
+        'var n = performance.getEntriesByType("navigation")[0]; return JSON.stringify({ navigation: n ? n.type : null, timeOrigin: performance.timeOrigin, now: Date.now(), readyState: document.readyState, visibility: document.visibilityState, libraryInstalled: !!window.__engines, headings: Array.prototype.map.call(document.querySelectorAll("h1"), function (h) { return h.textContent; }), text: (document.body ? document.body.innerText : "").slice(0, 200) });',
+      ),
+      5000,
+      'the document',
+    ).catch((error: unknown) => `(no document: ${String(error)})`);
+    // A second screenshot after the reads: a page whose painting stopped shows the same picture.
+    await withTimeout(page.screenshot(shot.replace(/\.png$/, '-after.png')), 15_000, 'the screenshot').catch(
+      () => undefined,
+    );
+    const events = driver.events().join('\n');
+    writeFileSync(
+      join(outDir, `${slug}.txt`),
+      `${url}\n${document}\n\n${text}\n\n${message}\n\nWhat the driver saw:\n${events}\n`,
+    );
+    log(`    screenshot: ${shot}`);
+  } catch (shotError) {
+    log(`    (no screenshot: ${String(shotError)})`);
+  }
+}
+
 async function main(): Promise<number> {
   const only = argument('--engine');
   const grep = argument('--grep');
@@ -61,26 +103,34 @@ async function main(): Promise<number> {
   const failures: string[] = [];
   const skipped: string[] = [];
   const notes: string[] = [];
+  const flaky: string[] = [];
+  const retries = Number(argument('--retries') ?? (process.env.CI ? 1 : 0));
 
   const runEngine = async (engine: string): Promise<void> => {
     const launch = launchers[engine];
     if (!launch) return;
     const stacks: TestStack[] = [];
-    const start = async (options: Parameters<typeof startTestStack>[0]) => {
-      const stack = await startTestStack(options);
-      stacks.push(stack);
-      return stack;
+    /** The stacks a journey runs against: one on localhost, two with the provider on another site. */
+    const startStacks = async () => {
+      const start = async (options: Parameters<typeof startTestStack>[0]) => {
+        const stack = await startTestStack(options);
+        stacks.push(stack);
+        return stack;
+      };
+      return {
+        stack: await start({}),
+        crossSite: {
+          iframe: await start({ idpHost: '127.0.0.1' }),
+          refreshTokens: await start({
+            idpHost: '127.0.0.1',
+            useRefreshTokens: true,
+            cacheLocation: 'localstorage',
+          }),
+        },
+      };
     };
     try {
-      const stack = await start({});
-      const crossSite = {
-        iframe: await start({ idpHost: '127.0.0.1' }),
-        refreshTokens: await start({
-          idpHost: '127.0.0.1',
-          useRefreshTokens: true,
-          cacheLocation: 'localstorage',
-        }),
-      };
+      const shared = await startStacks();
       const launchedAt = Date.now();
       let browser: EngineBrowser;
       try {
@@ -91,14 +141,14 @@ async function main(): Promise<number> {
         return;
       }
       log(`  ${engine} started in ${((Date.now() - launchedAt) / 1000).toFixed(1)} s`);
-      for (const journey of selected) {
-        const title = `[${engine}] ${journey.name}`;
-        const knownFailing = journey.knownFailing?.[engine as 'firefox' | 'webkit'];
-        if (knownFailing && !process.env.ENGINES_RUN_KNOWN_FAILING) {
-          skipped.push(`${title}: ${knownFailing}`);
-          log(`  - ${title}: SKIPPED, ${knownFailing}`);
-          continue;
-        }
+
+      /** One attempt at a journey in a fresh browser; its error, or null when it passed. */
+      const attempt = async (
+        journey: (typeof selected)[number],
+        title: string,
+        on: Awaited<ReturnType<typeof startStacks>>,
+        suffix: string,
+      ): Promise<string | null> => {
         const begin = Date.now();
         let driver: EngineDriver | null = null;
         try {
@@ -107,40 +157,47 @@ async function main(): Promise<number> {
           const page = new Page(driver);
           const context: JourneyContext = {
             page,
-            stack,
-            crossSite,
+            stack: on.stack,
+            crossSite: on.crossSite,
             note: (text) => notes.push(`[${engine} ${driver?.version}] ${text}`),
           };
           await withTimeout(journey.run(context), JOURNEY_TIMEOUT_MS, 'the journey');
           const took = ((Date.now() - begin) / 1000).toFixed(1);
           log(
-            `  ✓ ${title} (${took} s, of which ${(launched / 1000).toFixed(1)} s start-up; ${driver.version})`,
+            `  ✓ ${title}${suffix} (${took} s, of which ${(launched / 1000).toFixed(1)} s start-up; ${driver.version})`,
           );
+          return null;
         } catch (error) {
           const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-          failures.push(`${title}\n${message}`);
-          log(`  ✘ ${title} (${((Date.now() - begin) / 1000).toFixed(1)} s)\n${message}`);
-          if (driver) {
-            const slug = `${engine}-${journey.name.slice(0, 40).replace(/[^A-Za-z0-9]+/g, '-')}`;
-            mkdirSync(outDir, { recursive: true });
-            const shot = join(outDir, `${slug}.png`);
-            try {
-              await withTimeout(new Page(driver).screenshot(shot), 15_000, 'the screenshot');
-              const url = await withTimeout(driver.url(), 5000, 'the address');
-              const text = await withTimeout(new Page(driver).text(), 5000, 'the text').catch(
-                () => '(no text)',
-              );
-              writeFileSync(join(outDir, `${slug}.txt`), `${url}\n\n${text}\n\n${message}\n`);
-              log(`    screenshot: ${shot}`);
-            } catch (shotError) {
-              log(`    (no screenshot: ${String(shotError)})`);
-            }
-          }
+          log(`  ✘ ${title}${suffix} (${((Date.now() - begin) / 1000).toFixed(1)} s)\n${message}`);
+          if (driver) await keepEvidence(driver, `${engine}-${journey.name}${suffix}`, message);
+          return message;
         } finally {
           await withTimeout(driver?.close() ?? Promise.resolve(), 15_000, 'closing the browser').catch(
             () => undefined,
           );
         }
+      };
+
+      for (const journey of selected) {
+        const title = `[${engine}] ${journey.name}`;
+        const knownFailing = journey.knownFailing?.[engine as 'firefox' | 'webkit'];
+        if (knownFailing && !process.env.ENGINES_RUN_KNOWN_FAILING) {
+          skipped.push(`${title}: ${knownFailing}`);
+          log(`  - ${title}: SKIPPED, ${knownFailing}`);
+          continue;
+        }
+        const first = await attempt(journey, title, shared, '');
+        if (first === null) continue;
+        if (retries === 0) {
+          failures.push(`${title}\n${first}`);
+          continue;
+        }
+        // As Playwright's `retries` on CI: once more, in a fresh browser against fresh stacks (the
+        // first attempt may have used up its seed data). Passing then marks the journey flaky.
+        const again = await attempt(journey, title, await startStacks(), ' (retry)');
+        if (again === null) flaky.push(`${title}\n  first attempt: ${first.split('\n')[0]}`);
+        else failures.push(`${title}\n${first}\n(retry)\n${again}`);
       }
       await withTimeout(browser.close(), 30_000, `closing ${engine}`).catch(() => undefined);
     } finally {
@@ -155,10 +212,11 @@ async function main(): Promise<number> {
   }
   for (const line of notes) log(`  note ${line}`);
   for (const line of skipped) log(`  skipped ${line}`);
+  for (const line of flaky) log(`  flaky (passed on its retry) ${line}`);
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   const total = engines.length * selected.length - skipped.length;
   log(
-    `${total - failures.length} passed, ${failures.length} failed, ${skipped.length} skipped as known defects (${engines.join(', ')}; ${seconds} s)`,
+    `${total - failures.length} passed (${flaky.length} of them flaky), ${failures.length} failed, ${skipped.length} skipped as known defects (${engines.join(', ')}; ${seconds} s)`,
   );
   return failures.length === 0 ? 0 : 1;
 }

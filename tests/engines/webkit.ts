@@ -95,6 +95,8 @@ async function openWebKit(): Promise<EngineDriver> {
   };
   return {
     engine: 'webkit',
+    // Classic WebDriver has no page events.
+    events: () => [],
     version,
     async goto(url) {
       await driver.get(url);
