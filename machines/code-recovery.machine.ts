@@ -16,7 +16,8 @@
  * - The origin answers: the failed loads are tried again (`retryFailedLoads`). All loaded → the
  *   screens that waited show them (`resumeScreens` emits `code.resumed`) and the machine is `idle`
  *   again; Try again while `idle` resumes at once (what failed has loaded since). An engine
- *   that retries failed modules ends here.
+ *   that retries failed modules ends here. A retry that has not settled after `retryTimeout` (a
+ *   request stalled on the way) counts as failed (decision 192).
  * - A retry still fails: the origin is asked once more. Still answering means the failure is the
  *   engine's module map, not the network: the same address is loaded afresh (`reloadDocument`;
  *   the draft, the stored page and the session live outside the document). Not answering means the
@@ -84,6 +85,7 @@ export const codeRecoveryMachine = setup({
   delays: {
     originProbeInterval: codeRecoveryDelays.originProbeInterval,
     reloadLoopWindow: codeRecoveryDelays.reloadLoopWindow,
+    retryTimeout: codeRecoveryDelays.retryTimeout,
   },
 }).createMachine({
   id: 'codeRecovery',
@@ -119,6 +121,8 @@ export const codeRecoveryMachine = setup({
     },
     retrying: {
       tags: ['failed', 'retrying'],
+      // A stalled retry fails as a failing one does; its late answer, if any, is ignored.
+      after: { retryTimeout: 'confirmingOrigin' },
       invoke: {
         id: 'retryFailedLoads',
         src: 'retryFailedLoads',

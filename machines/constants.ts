@@ -60,6 +60,13 @@ export const codeRecoveryDelays = {
   /** How long one origin probe may take before the origin counts as not answering. */
   originProbeTimeout: 5000,
   reloadLoopWindow: 60000,
+  /**
+   * How long a retry of the failed loads may take before it counts as failed (decision 192): a
+   * request stalled on the way (Wi-Fi gone without the connection being reset) would otherwise
+   * leave Try again busy for good. The largest retry, the forms' layer with a screen (about 60 KB
+   * compressed), takes 2–3 s at 256 kbit/s.
+   */
+  retryTimeout: 20000,
 } as const;
 
 export const limits = {

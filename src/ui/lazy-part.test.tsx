@@ -75,6 +75,34 @@ describe('LazyPart', () => {
     expect(attempts()).toBe(2);
   });
 
+  it('keeps the fallback while a retry is under way (a stalled request leaves no gap without a way on)', async () => {
+    let attempts = 0;
+    let answer: (part: typeof Greeting) => void = () => undefined;
+    const loader = partLoader<{ name: string }>('Greeting', () => {
+      attempts += 1;
+      if (attempts === 1) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+      return new Promise((resolve) => {
+        answer = resolve;
+      });
+    });
+    renderWithProviders(
+      <LazyPart loader={loader} props={{ name: 'Ada' }} fallback={<button type="button">Logout</button>} />,
+    );
+    await screen.findByRole('button', { name: 'Logout' });
+    let retry: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      retry = retryFailedLoads();
+    });
+    expect(attempts).toBe(2);
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    await act(async () => {
+      answer(Greeting);
+      await retry;
+    });
+    expect(await screen.findByText('hello Ada')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+  });
+
   it('shown again after a failure, it tries again', async () => {
     const { loader, attempts } = flakyLoader(1);
     const first = renderWithProviders(

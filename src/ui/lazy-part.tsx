@@ -26,6 +26,8 @@ import { logger } from '../logger';
 type LoadState<P> =
   | { status: 'idle' }
   | { status: 'loading' }
+  /** Loading again after a failure: the fallback stays (a retry can take long on a bad network). */
+  | { status: 'retrying' }
   | { status: 'loaded'; part: ComponentType<P> }
   | { status: 'failed' };
 
@@ -65,7 +67,8 @@ export function partLoader<P extends object>(
         throw error;
       },
     );
-    if (state.status !== 'loading') set({ status: 'loading' });
+    if (state.status === 'idle') set({ status: 'loading' });
+    else if (state.status === 'failed') set({ status: 'retrying' });
     return attempt;
   };
   return {
@@ -76,7 +79,7 @@ export function partLoader<P extends object>(
     },
     snapshot: () => state,
     start: () => {
-      if (state.status === 'loading' || state.status === 'loaded') return;
+      if (state.status !== 'idle' && state.status !== 'failed') return;
       load().catch(() => undefined);
     },
   };
@@ -99,7 +102,9 @@ export function LazyPart<P extends object>({ loader, props, fallback, pending = 
     const { status } = loader.snapshot();
     if (status === 'idle' || status === 'failed') loader.start();
   }, [loader]);
-  const failed = current.status === 'failed';
+  // Once failed, the fallback stays until the part has loaded: the way on never disappears while
+  // a retry is under way.
+  const failed = current.status === 'failed' || current.status === 'retrying';
   if (current.status === 'loaded') {
     const Loaded = current.part;
     return (

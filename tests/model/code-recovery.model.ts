@@ -42,6 +42,8 @@ export const codeRecoveryPathSpec = definePathSpec({
       'xstate.done.actor.retryFailedLoads': ({ event }) =>
         outputOf<RetryOutcome>(event).allLoaded ? 'idle' : 'confirmingOrigin',
       'xstate.error.actor.retryFailedLoads': 'confirmingOrigin',
+      // A retry that never settles (a stalled request) fails as a failing one does.
+      'xstate.after.retryTimeout': 'confirmingOrigin',
     },
   },
   states: {
