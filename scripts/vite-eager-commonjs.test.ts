@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rolldown } from 'rolldown';
+import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eagerCommonJs, eagerCommonJsPlugin } from './vite-eager-commonjs';
 
@@ -32,17 +32,29 @@ describe('eagerCommonJs', () => {
   });
 });
 
-describe('the plugin in the bundler the build uses (minified, as in dist/)', () => {
+describe('the plugin in a Vite build (minified, as in dist/)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'eager-cjs-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('the minified chunk calls its CommonJS module through a parenthesized function expression', async () => {
     writeFileSync(join(dir, 'dep.cjs'), "'use strict';\nexports.twice = function (x) { return x * 2; };\n");
     writeFileSync(join(dir, 'main.js'), "import { twice } from './dep.cjs';\nconsole.log(twice(21));\n");
-    const bundle = await rolldown({ input: join(dir, 'main.js'), plugins: [eagerCommonJsPlugin()] });
-    const { output } = await bundle.generate({ format: 'es', minify: true });
-    await bundle.close();
-    const code = output[0].code;
+    const result = await build({
+      root: dir,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [eagerCommonJsPlugin()],
+      build: {
+        write: false,
+        minify: true,
+        modulePreload: false,
+        rolldownOptions: { input: join(dir, 'main.js') },
+      },
+    });
+    const chunk = (Array.isArray(result) ? result : [result])
+      .flatMap((each) => ('output' in each ? each.output : []))
+      .find((file) => file.type === 'chunk');
+    const code = chunk?.type === 'chunk' ? chunk.code : '';
     // Without the plugin the wrapper is an arrow function: `((e=>{`.
     expect(code).toMatch(/\(\(function\([\w$]+(,[\w$]+)*\)\{/);
     expect(code).not.toMatch(/\(\(\(?[\w$]+(,[\w$]+)*\)?=>\{[^}]*twice/);
