@@ -6,7 +6,14 @@ import { codeRecoveryDelays, realtimeRetryDelays } from '#machines/constants';
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { uniqueEmail } from '../support/stack';
 import { startE2eStack } from './fixtures';
-import { expect, it, keepThisAccount, logInAtIdp, signInWithSocial } from './practices-support';
+import {
+  expect,
+  it,
+  keepThisAccount,
+  logInAtIdp,
+  signInAsEmma as signInAsEmmaFromLanding,
+  signInWithSocial,
+} from './practices-support';
 
 /**
  * The fault suite: Chromium against the local stack, with the network cut, API calls
@@ -95,16 +102,7 @@ async function controllableNetwork(page: Page, context: BrowserContext) {
 }
 
 async function signInAsEmma(page: Page) {
-  await page.goto('/');
-  await signInWithSocial(
-    page,
-    'Sign in with Microsoft',
-    'Microsoft',
-    seedAccounts.windowslive.email,
-    'Emma Clarke',
-  );
-  // The landing page waits 2.5 s before it moves on.
-  await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
+  await signInAsEmmaFromLanding(page);
   await expect(page.getByTestId('practice-card')).toHaveCount(2);
 }
 

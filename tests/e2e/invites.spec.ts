@@ -6,6 +6,7 @@ import {
   expectEnvironment,
   it,
   keepThisAccount,
+  signInAsEmma,
   signInWithEmail,
   signInWithSocial,
 } from './practices-support';
@@ -111,15 +112,7 @@ it.describe('invites', () => {
 
   it('an unknown or expired invite gets its own screen', async ({ page, consoleErrors }) => {
     // Emma has a profile and no pending invites: the server answers 404.
-    await page.goto('/');
-    await signInWithSocial(
-      page,
-      'Sign in with Microsoft',
-      'Microsoft',
-      seedAccounts.windowslive.email,
-      'Emma Clarke',
-    );
-    await expect(page).toHaveURL(/\/switch-practice$/);
+    await signInAsEmma(page);
     await page.goto('/invite?practiceKey=au-nowhere');
     await expect(page.getByRole('heading', { name: 'This invite is no longer valid' })).toBeVisible();
     expectConsoleErrors(consoleErrors, /status of 404/);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { SEED_PASSWORD } from '../../server/seed';
+import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import type { Stack } from '../../server/stack';
 import { expect, startE2eStack, test } from './fixtures';
 
@@ -88,6 +88,23 @@ export async function signInWithSocial(
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Full name').fill(name);
   await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/**
+ * Emma Clarke (seed: a Microsoft account with a profile, two practices and none active) signs in
+ * from `/` and lands on the practice list.
+ */
+export async function signInAsEmma(page: Page) {
+  await page.goto('/');
+  await signInWithSocial(
+    page,
+    'Sign in with Microsoft',
+    'Microsoft',
+    seedAccounts.windowslive.email,
+    'Emma Clarke',
+  );
+  // The landing page waits 2.5 s before it moves on.
+  await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
 }
 
 /** Drops the console errors a test provoked on purpose (the browser logs failed requests). */

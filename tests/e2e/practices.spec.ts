@@ -7,8 +7,8 @@ import {
   it,
   keepThisAccount,
   logInAtIdp,
+  signInAsEmma,
   signInWithEmail,
-  signInWithSocial,
 } from './practices-support';
 
 /**
@@ -71,15 +71,7 @@ it.describe('practices', () => {
     app,
   }) => {
     // Emma (Microsoft account) belongs to two practices and has no active one.
-    await page.goto('/');
-    await signInWithSocial(
-      page,
-      'Sign in with Microsoft',
-      'Microsoft',
-      seedAccounts.windowslive.email,
-      'Emma Clarke',
-    );
-    await expect(page).toHaveURL(/\/switch-practice$/);
+    await signInAsEmma(page);
     const cards = page.getByTestId('practice-card');
     await expect(cards).toHaveCount(2);
     await expect(cards.nth(0)).toContainText('Southbank Animal Hospital');
