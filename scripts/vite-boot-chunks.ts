@@ -187,16 +187,15 @@ export function bootChunks() {
   };
 
   const groups = [
-    { name: 'react-dom', priority: 3, test: (id: string) => layerOf(id) === 'react-dom' },
-    {
-      // One chunk per layer of src/boot/libraries/ (each evaluated in a task of its own).
-      name: (id: string) => `lib-${layerOf(id)}`,
-      priority: 2,
-      test: (id: string) => {
-        const layer = layerOf(id);
-        return layer !== null && layer !== 'react-dom';
-      },
-    },
+    // One chunk per layer, in the boot's order of priority: a group also takes the dependencies of
+    // what it matched, so a later layer must never get to a module an earlier one needs (the
+    // router's store reaches use-sync-external-store, which XState's hooks import too: with one
+    // priority for all layers lib-state imported lib-router, and both were evaluated in one task).
+    ...layerRoots.map(([layer], index) => ({
+      name: layer === 'react-dom' ? 'react-dom' : `lib-${layer}`,
+      priority: 2 + layerRoots.length - index,
+      test: (id: string) => layerOf(id) === layer,
+    })),
     {
       // The forms' layer: loaded before a screen with a form, as one chunk, never on the first
       // screen's path.

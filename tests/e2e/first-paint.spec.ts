@@ -362,6 +362,70 @@ test.describe('prerendered first screens', () => {
     });
   });
 
+  test('the boot evaluates its layers one task each, after the first paint (decisions 058, 181)', async ({
+    page,
+  }) => {
+    // Each layer's chunk gets a performance mark appended to its code: the mark is made where the
+    // chunk's evaluation ends. The browser's trace then says in which task each one ran. A layer
+    // evaluated inside another's task (a chunk that imports libraries not evaluated yet) is one
+    // long task where the boot means several short ones.
+    const layers = ['react-dom', 'lib-state', 'lib-router', 'lib-ui', 'app'];
+    await page.route(/\/assets\/(react-dom|lib-state|lib-router|lib-ui|app)-[\w-]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      const layer = /\/assets\/(react-dom|lib-state|lib-router|lib-ui|app)-/.exec(route.request().url())?.[1];
+      await route.fulfill({
+        response,
+        body: `${await response.text()}\n;performance.mark(${JSON.stringify(`boot-layer:${layer}`)});\n`,
+      });
+    });
+    const browser = page.context().browser();
+    if (!browser) throw new Error('no browser to trace');
+    await browser.startTracing(page, {
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'toplevel',
+        'blink.user_timing',
+        'loading',
+      ],
+    });
+    await page.goto('/onboarding');
+    await expect(page.locator('#shell')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Set up your practice' })).toBeVisible();
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+      traceEvents: Array<{ name: string; ph: string; ts: number; dur?: number; pid: number; tid: number }>;
+    };
+    const events = trace.traceEvents;
+    const marks = new Map(
+      events
+        .filter((e) => e.name.startsWith('boot-layer:'))
+        .map((e) => [e.name.slice('boot-layer:'.length), e] as const),
+    );
+    expect([...marks.keys()].sort()).toEqual([...layers].sort());
+    const taskOf = (mark: { ts: number; pid: number; tid: number }) =>
+      events.find(
+        (e) =>
+          e.name === 'RunTask' &&
+          e.ph === 'X' &&
+          e.pid === mark.pid &&
+          e.tid === mark.tid &&
+          e.ts <= mark.ts &&
+          mark.ts <= e.ts + (e.dur ?? 0),
+      );
+    const tasks = layers.map((layer) => {
+      const task = taskOf(marks.get(layer) as { ts: number; pid: number; tid: number });
+      expect(task, `the task that evaluated ${layer}`).toBeDefined();
+      return task;
+    });
+    // Five layers, five tasks.
+    expect(new Set(tasks).size).toBe(layers.length);
+    // All of them after the first contentful paint (the shell is painted first).
+    const paint = events.find((e) => e.name === 'firstContentfulPaint');
+    expect(paint, 'the first contentful paint').toBeDefined();
+    for (const layer of layers)
+      expect((marks.get(layer)?.ts ?? 0) > (paint?.ts ?? Infinity), layer).toBe(true);
+  });
+
   test('a signed-out first visit to / fetches no more than its budget', async ({ page }) => {
     // The page itself counts too: its inline CSS and script are first-visit bytes like the files
     // (decision 123).
