@@ -432,6 +432,27 @@ it.describe('onboarding', () => {
     await registerAs(page, 'Straight In Vets');
   });
 
+  it('the last change before a reload is kept, even when the page leaves before the draft would be stored', async ({
+    page,
+  }) => {
+    // The draft follows the form from a low-priority render (decision 184). A slow phone (here a
+    // CPU slowed 20×) that reloads right after a choice must still find it: the page stores what
+    // the form holds when it is left (`pagehide`).
+    await page.goto('/onboarding/register-practice');
+    await expect(page.locator('#shell')).toHaveCount(0);
+    await field(page, 'practice.address.postcode').fill('2000');
+    await expect
+      .poll(async () => (await storedDraft(page))['onboarding.practiceRegistration'])
+      .not.toBeNull();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    await choose(page, 'practice.address.state', 'New South Wales');
+    await page.reload();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await expect(field(page, 'practice.address.postcode')).toHaveValue('2000');
+    await expect(field(page, 'practice.address.state')).toHaveValue('NSW');
+  });
+
   it('register-practice errors: server message, field errors, the API down — nothing is lost', async ({
     page,
     consoleErrors,

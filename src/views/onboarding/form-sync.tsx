@@ -9,7 +9,8 @@ import { applyFieldErrors, type FieldErrors, type FormErrorMessage } from '../..
  * typed character without the machine's transition and the stored draft, which follow in React's
  * next, interruptible render. When keys come faster than that render, the machine hears the latest
  * values (the draft is the form's latest state, not a log of keystrokes). No timer: React decides
- * when the deferred render runs; the submit does not wait for it (it carries its own values).
+ * when the deferred render runs; the submit does not wait for it (it carries its own values). When
+ * the page is left before that render (`pagehide`), the latest values are handed over at once.
  */
 export function ValuesSync<Values>({ onChange }: { onChange: (values: Values) => void }) {
   const { values: current } = useFormikContext<Values>();
@@ -17,13 +18,29 @@ export function ValuesSync<Values>({ onChange }: { onChange: (values: Values) =>
   const first = useRef(true);
   const latest = useRef(onChange);
   latest.current = onChange;
+  // What the form holds now, and what the machine last heard (the initial values count as heard).
+  const now = useRef(current);
+  now.current = current;
+  const sent = useRef(current);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
+    sent.current = values;
     latest.current(values);
   }, [values]);
+  // A page left before the deferred render (a reload or a tab closed right after a change, on a
+  // slow device) still hands over its latest values: `pagehide` comes before the document goes.
+  useEffect(() => {
+    const flush = () => {
+      if (now.current === sent.current) return;
+      sent.current = now.current;
+      latest.current(now.current);
+    };
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, []);
   return null;
 }
 
