@@ -6,14 +6,7 @@ import { codeRecoveryDelays, realtimeRetryDelays } from '#machines/constants';
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { uniqueEmail } from '../support/stack';
 import { startE2eStack } from './fixtures';
-import {
-  expect,
-  it,
-  keepThisAccount,
-  logInAtIdp,
-  signInAsEmma as signInAsEmmaFromLanding,
-  signInWithSocial,
-} from './practices-support';
+import { expect, it, keepThisAccount, logInAtIdp, signInAsEmma, signInWithSocial } from './practices-support';
 
 /**
  * The fault suite: Chromium against the local stack, with the network cut, API calls
@@ -99,11 +92,6 @@ async function controllableNetwork(page: Page, context: BrowserContext) {
       await context.setOffline(false);
     },
   };
-}
-
-async function signInAsEmma(page: Page) {
-  await signInAsEmmaFromLanding(page);
-  await expect(page.getByTestId('practice-card')).toHaveCount(2);
 }
 
 /**
@@ -505,16 +493,7 @@ it.describe('faults', () => {
     const restartable = await restartableStack('restart');
     let stack = restartable.stack;
     try {
-      await page.goto(`${stack.appUrl}/`);
-      await signInWithSocial(
-        page,
-        'Sign in with Microsoft',
-        'Microsoft',
-        seedAccounts.windowslive.email,
-        'Emma Clarke',
-      );
-      await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
-      await expect(page.getByTestId('practice-card')).toHaveCount(2);
+      await signInAsEmma(page, `${stack.appUrl}/`);
 
       // Live: the lists say nothing about the connection.
       await expect(page.getByTestId('live-updates-paused')).toHaveCount(0);

@@ -92,10 +92,10 @@ export async function signInWithSocial(
 
 /**
  * Emma Clarke (seed: a Microsoft account with a profile, two practices and none active) signs in
- * from `/` and lands on the practice list.
+ * from the sign-in chooser at `from` (the app's `/` by default) and lands on her practice list.
  */
-export async function signInAsEmma(page: Page) {
-  await page.goto('/');
+export async function signInAsEmma(page: Page, from = '/') {
+  await page.goto(from);
   await signInWithSocial(
     page,
     'Sign in with Microsoft',
@@ -105,6 +105,7 @@ export async function signInAsEmma(page: Page) {
   );
   // The landing page waits 2.5 s before it moves on.
   await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
+  await expect(page.getByTestId('practice-card')).toHaveCount(2);
 }
 
 /** Drops the console errors a test provoked on purpose (the browser logs failed requests). */
