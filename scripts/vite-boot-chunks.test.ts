@@ -72,6 +72,28 @@ describe('boot chunks read from the module graph (decision 181)', () => {
     );
   });
 
+  it('gives the first screen’s machines a layer of their own, with its root, out of the app’s', () => {
+    const machine = (name: string) => `/repo/machines/${name}`;
+    const sets = bootSets(
+      graph({
+        [src('app/app.tsx')]: [src('boot/handoff.ts'), machine('session.machine.ts')],
+        [machine('session.machine.ts')]: [machine('constants.ts'), nm('xstate/dist/index.js')],
+        [machine('constants.ts')]: [],
+        // A machine only a lazy screen imports stays with that screen.
+        [src('views/practice.tsx')]: [src('forms/form-field.tsx'), machine('onboarding.machine.ts')],
+        [machine('onboarding.machine.ts')]: [machine('constants.ts')],
+        [src('boot/libraries/machines.ts')]: [machine('session.machine.ts')],
+      }),
+      () => [],
+    );
+    expect(sets.machines).toEqual(
+      new Set([machine('session.machine.ts'), machine('constants.ts'), src('boot/libraries/machines.ts')]),
+    );
+    expect(sets.app).toEqual(
+      new Set([src('boot/start.tsx'), src('app/app.tsx'), src('app/screens/landing.tsx')]),
+    );
+  });
+
   it('puts in the forms’ layer what only it imports, whatever the libraries bring', () => {
     const { forms } = bootSets(graph(), () => []);
     for (const id of [

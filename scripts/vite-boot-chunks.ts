@@ -18,8 +18,11 @@ import { mantineImportsOf, mantineModulesFor } from './vite-mantine-css';
  * - `lib-ui`: Mantine's index re-exports every component, so `@mantine/core` is followed by name:
  *   the modules that the first screen's own imports reach (as scripts/vite-mantine-css.ts does for
  *   the styles), with what they import.
+ * - `machines`: the state machines (machines/) among the app's modules below, with their layer's
+ *   root (src/boot/libraries/machines.ts): building a machine is most of what evaluating the app
+ *   cost, so they are a layer of their own, evaluated in the task before the app's.
  * - `app`: the app's own modules reached statically from src/boot/start.tsx and the `/` screen,
- *   without the entry's own modules, which stay in the entry.
+ *   without the entry's own modules, which stay in the entry, and without the machines.
  * - `forms`: the app's src/forms and src/validation and src/boot/libraries/forms.ts, the libraries
  *   they import themselves (Formik, yup), and every library module whose importers are all in the
  *   layer (what those bring, at whatever version: read from the importers, not from a list).
@@ -39,6 +42,9 @@ const layerRoots: ReadonlyArray<readonly [Layer, string]> = [
 const appRoots = ['/src/boot/start.tsx', '/src/app/screens/landing.tsx'];
 const entryModule = '/src/main.tsx';
 const formsRoot = '/src/boot/libraries/forms.ts';
+const machinesRoot = '/src/boot/libraries/machines.ts';
+/** The machines' own folder, at the repository's top (machines/), not under src/. */
+const machineCode = /[\\/]machines[\\/][^\\/]+\.ts$/;
 const formsCode = /[\\/]src[\\/](forms|validation)[\\/]/;
 const mantine = '@mantine/core';
 
@@ -57,8 +63,10 @@ export interface BootSets {
   ui: Set<string>;
   /** The entry's own modules (the app's, reached statically from src/main.tsx). */
   entry: Set<string>;
-  /** The app's own modules of the first screen (the `app` chunk). */
+  /** The app's own modules of the first screen (the `app` chunk), the machines excepted. */
   app: Set<string>;
+  /** The machines among the app's modules of the first screen, and their layer's root. */
+  machines: Set<string>;
   /** The forms' layer: its own code and the library modules imported only from within it. */
   forms: Set<string>;
 }
@@ -91,7 +99,11 @@ export function bootSets(
   const own = (id: string) => packageOf(id) === null && !id.startsWith('\0');
 
   const entry = closure([idOf(entryModule)], own);
-  const app = new Set([...closure(appRoots.map(idOf), own)].filter((id) => !entry.has(id)));
+  const firstScreen = [...closure(appRoots.map(idOf), own)].filter((id) => !entry.has(id));
+  const machines = new Set(firstScreen.filter((id) => machineCode.test(id)));
+  const machinesRootId = [...imports.keys()].find((id) => id.endsWith(machinesRoot));
+  if (machinesRootId) machines.add(machinesRootId);
+  const app = new Set(firstScreen.filter((id) => !machines.has(id)));
   const mantineSet = new Set(
     mantineModulesFor([...mantineNames([...app].filter((id) => /\.[jt]sx?$/.test(id))), 'MantineProvider']),
   );
@@ -153,7 +165,7 @@ export function bootSets(
       }
     }
   }
-  return { packages, mantine: mantineSet, ui, entry, app, forms };
+  return { packages, mantine: mantineSet, ui, entry, app, machines, forms };
 }
 
 export function bootChunks() {
@@ -203,6 +215,13 @@ export function bootChunks() {
       priority: 1,
       includeDependenciesRecursively: false,
       test: (id: string) => known().forms.has(id) && !known().app.has(id) && !known().entry.has(id),
+    },
+    // The machines of the first screen: evaluated in a task of their own, before the app's.
+    {
+      name: 'machines',
+      priority: 2,
+      includeDependenciesRecursively: false,
+      test: (id: string) => known().machines.has(id),
     },
     // The app's modules only: what they share with the entry stays in the entry (already loaded).
     {

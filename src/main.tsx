@@ -16,11 +16,14 @@ import { detectLocale } from './i18n/locale';
  */
 startRuntimeConfigLoad();
 
-/** The first screen's libraries, one task each (src/boot/libraries/, decision 058). */
+/** The first screen's libraries and machines, one task each (src/boot/libraries/, decision 058). */
 const libraries = [
   () => import('./boot/libraries/state'),
   () => import('./boot/libraries/router'),
   () => import('./boot/libraries/ui'),
+  // Then the first screen's state machines (src/boot/libraries/machines.ts): building them was most
+  // of the app chunk's evaluation.
+  () => import('./boot/libraries/machines'),
 ];
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const afterFirstPaint = () =>

@@ -60,7 +60,7 @@ function PracticeForm({ region, serverError }: { region: RegionKey; serverError?
 
 /** The profile form's date of birth alone (schema, messages and input as on the profile step). */
 function ProfileDate() {
-  const validate = useSchemaValidation(profileSchema);
+  const validate = useSchemaValidation(profileSchema());
   return (
     <Formik initialValues={profileInitialValues()} validate={validate} onSubmit={() => undefined}>
       <Form noValidate>

@@ -75,7 +75,7 @@ const registration = (overrides: Partial<PracticeRegistration> = {}): PracticeRe
 
 describe('profileSchema (spec §5 Profile)', () => {
   it('requires firstName, lastName, phone, dateOfBirth and the privacy box; email is not required', async () => {
-    expect(await validationErrorMap(profileSchema, profileInitialValues())).toEqual({
+    expect(await validationErrorMap(profileSchema(), profileInitialValues())).toEqual({
       firstName: ['First name is required'],
       lastName: ['Last name is required'],
       phone: ['Phone is required'],
@@ -85,12 +85,12 @@ describe('profileSchema (spec §5 Profile)', () => {
   });
 
   it('accepts a complete profile', async () => {
-    expect(await validationErrorMap(profileSchema, validProfile)).toEqual({});
+    expect(await validationErrorMap(profileSchema(), validProfile)).toEqual({});
   });
 
   it('checks the phone and date formats', async () => {
     expect(
-      await validationErrorMap(profileSchema, { ...validProfile, phone: '123', dateOfBirth: '17/05/1990' }),
+      await validationErrorMap(profileSchema(), { ...validProfile, phone: '123', dateOfBirth: '17/05/1990' }),
     ).toEqual({
       phone: ['Phone must be a valid AU or UK phone number'],
       dateOfBirth: ['Date of birth must be a valid date'],

@@ -62,8 +62,16 @@ export interface ProfileFormValues {
   privacy: boolean;
 }
 
-/** Profile form schema. Phone numbers of either region are accepted (the profile has no region). */
-export const profileSchema: ObjectSchema<AnyObject> = buildSchema(profileFields);
+let builtProfileSchema: ObjectSchema<AnyObject> | undefined;
+
+/**
+ * Profile form schema. Phone numbers of either region are accepted (the profile has no region).
+ * Built on first use, like the practice schemas below: the pin step evaluates the forms' layer too.
+ */
+export function profileSchema(): ObjectSchema<AnyObject> {
+  builtProfileSchema ??= buildSchema(profileFields);
+  return builtProfileSchema;
+}
 
 export const veterinaryTypeOptions = [
   { value: 1, label: veterinaryTypeMessages.smallAnimals },
@@ -212,15 +220,18 @@ export function profileInitialValues(): ProfileFormValues {
   return initialValuesFor(profileFields) as unknown as ProfileFormValues;
 }
 
-const deviceShape = {
-  deviceKey: string().required(invalid).typeError(invalid),
-  name: string().typeError(invalid),
-  type: string().typeError(invalid),
-};
-const deviceSchema = object(deviceShape)
-  .transform(withoutPrototypeKeys(deviceShape))
-  .typeError(invalid)
-  .nonNullable(invalid);
+/** A registered device of the payload (built with the registration schemas, on first use). */
+function deviceSchema() {
+  const deviceShape = {
+    deviceKey: string().required(invalid).typeError(invalid),
+    name: string().typeError(invalid),
+    type: string().typeError(invalid),
+  };
+  return object(deviceShape)
+    .transform(withoutPrototypeKeys(deviceShape))
+    .typeError(invalid)
+    .nonNullable(invalid);
+}
 
 function registrationSchemaFor(region: RegionKey): ObjectSchema<AnyObject> {
   const rules = regions[region];
@@ -252,7 +263,7 @@ function registrationSchemaFor(region: RegionKey): ObjectSchema<AnyObject> {
   // yup's concat replaces nested objects instead of merging them: extend the practice object in place.
   const base = buildSchema(fields, region);
   const practice = (base.fields.practice as ObjectSchema<AnyObject>)
-    .shape({ devices: array().of(deviceSchema).typeError(invalid).nonNullable(invalid).default([]) })
+    .shape({ devices: array().of(deviceSchema()).typeError(invalid).nonNullable(invalid).default([]) })
     .typeError(invalid)
     .nonNullable(invalid);
   return base.shape({ practice });

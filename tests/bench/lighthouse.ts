@@ -68,6 +68,10 @@ const REFERENCE = '/bench-reference';
 const STATIC = '/bench-static';
 const floor = !args.includes('--no-floor');
 const keep = arg('--keep', '');
+/** Lighthouse's throttling method: `simulate` (its default, Lantern) or `devtools` (applied for real). */
+const throttling = arg('--throttling', 'simulate');
+if (throttling !== 'simulate' && throttling !== 'devtools')
+  throw new Error(`--throttling must be simulate or devtools, got ${throttling}`);
 const distDir = resolve(arg('--dist', join(root, 'dist')));
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a positive integer, got ${arg('--runs', '')}`);
@@ -142,6 +146,7 @@ async function lighthouse(url: string, out: string): Promise<Report> {
         '--output=json',
         `--output-path=${out}`,
         `--chrome-flags=${CHROME_FLAGS}`,
+        `--throttling-method=${throttling}`,
         // With --keep, the trace too (`<report>-0.trace.json`): which tasks Lighthouse counted.
         ...(keep ? ['--save-assets'] : []),
       ],

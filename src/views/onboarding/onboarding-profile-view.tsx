@@ -49,7 +49,7 @@ export function OnboardingProfileView() {
     return profile ? { ...profile, privacy: false } : null;
   }, [actor, loading, hasProfile]);
   const error = useSelector(actor, selectError);
-  const validate = useSchemaValidation<ProfileFormValues>(profileSchema);
+  const validate = useSchemaValidation<ProfileFormValues>(profileSchema());
   const submit = (values: ProfileFormValues) =>
     actor.send({ type: 'profile.submit', profile: toProfile(values) });
 
@@ -61,7 +61,7 @@ export function OnboardingProfileView() {
         </Center>
       ) : (
         <Formik<ProfileFormValues> initialValues={initialValues} validate={validate} onSubmit={submit}>
-          <SubmitForm schema={profileSchema} onValid={submit}>
+          <SubmitForm schema={profileSchema()} onValid={submit}>
             <Stack gap="md">
               <ValuesSync<ProfileFormValues>
                 onChange={(values) => actor.send({ type: 'profile.change', profile: toProfile(values) })}

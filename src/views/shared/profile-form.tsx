@@ -54,7 +54,7 @@ export interface ProfileFormProps {
 
 export function ProfileForm({ user, saving, failure, onSubmit }: ProfileFormProps) {
   const intl = useIntl();
-  const validate = useSchemaValidation<ProfileFormValues>(profileSchema);
+  const validate = useSchemaValidation<ProfileFormValues>(profileSchema());
   const fieldErrors = failure?.fieldErrors ?? null;
   const extra =
     failure && Object.keys(failure.fieldErrors).length === 0 && failure.message ? [failure.message] : [];
