@@ -112,6 +112,27 @@ describe('boot chunks read from the module graph (decision 181)', () => {
       expect(forms.has(id), id).toBe(false);
   });
 
+  it('gives the forms’ libraries a chunk of their own, with its root, evaluated before the forms’ code', () => {
+    const { forms, formLibraries } = bootSets(
+      graph({ [src('boot/libraries/form-libraries.ts')]: [nm('formik/index.js'), nm('yup/index.js')] }),
+      () => [],
+    );
+    expect(formLibraries).toEqual(
+      new Set([
+        nm('formik/index.js'),
+        nm('yup/index.js'),
+        nm('lodash-es/clone.js'),
+        nm('deepmerge/index.js'),
+        nm('property-expr/index.js'),
+        nm('tiny-case/index.js'),
+        src('boot/libraries/form-libraries.ts'),
+      ]),
+    );
+    // The app's own forms code stays in the forms' layer.
+    expect(formLibraries.has(src('forms/form-field.tsx'))).toBe(false);
+    expect(forms.has(src('forms/form-field.tsx'))).toBe(true);
+  });
+
   it('keeps a library out of the forms’ layer once a module outside it imports the library too', () => {
     const { forms } = bootSets(graph({ [src('views/other.tsx')]: [nm('deepmerge/index.js')] }), () => []);
     expect(forms.has(nm('deepmerge/index.js'))).toBe(false);

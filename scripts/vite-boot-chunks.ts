@@ -25,7 +25,9 @@ import { mantineImportsOf, mantineModulesFor } from './vite-mantine-css';
  *   without the entry's own modules, which stay in the entry, and without the machines.
  * - `forms`: the app's src/forms and src/validation and src/boot/libraries/forms.ts, the libraries
  *   they import themselves (Formik, yup), and every library module whose importers are all in the
- *   layer (what those bring, at whatever version: read from the importers, not from a list).
+ *   layer (what those bring, at whatever version: read from the importers, not from a list). Its
+ *   library modules are a chunk of their own, `form-libraries` (with its root,
+ *   src/boot/libraries/form-libraries.ts), evaluated in the task before the app's field system.
  * What only a lazy screen imports stays with that screen (SignalR, the identity provider's SDK).
  */
 
@@ -43,6 +45,7 @@ const appRoots = ['/src/boot/start.tsx', '/src/app/screens/landing.tsx'];
 const entryModule = '/src/main.tsx';
 const formsRoot = '/src/boot/libraries/forms.ts';
 const machinesRoot = '/src/boot/libraries/machines.ts';
+const formLibrariesRoot = '/src/boot/libraries/form-libraries.ts';
 /** The machines' own folder, at the repository's top (machines/), not under src/. */
 const machineCode = /[\\/]machines[\\/][^\\/]+\.ts$/;
 const formsCode = /[\\/]src[\\/](forms|validation)[\\/]/;
@@ -69,6 +72,8 @@ export interface BootSets {
   machines: Set<string>;
   /** The forms' layer: its own code and the library modules imported only from within it. */
   forms: Set<string>;
+  /** The forms' layer's library modules (Formik, yup and what they bring), with their root. */
+  formLibraries: Set<string>;
 }
 
 /**
@@ -165,7 +170,10 @@ export function bootSets(
       }
     }
   }
-  return { packages, mantine: mantineSet, ui, entry, app, machines, forms };
+  const formLibraries = new Set([...forms].filter((id) => packageOf(id) !== null));
+  const formLibrariesRootId = [...imports.keys()].find((id) => id.endsWith(formLibrariesRoot));
+  if (formLibrariesRootId) formLibraries.add(formLibrariesRootId);
+  return { packages, mantine: mantineSet, ui, entry, app, machines, forms, formLibraries };
 }
 
 export function bootChunks() {
@@ -208,6 +216,13 @@ export function bootChunks() {
       priority: 2 + layerRoots.length - index,
       test: (id: string) => layerOf(id) === layer,
     })),
+    {
+      // The forms' libraries: evaluated in the task before the forms' own code.
+      name: 'form-libraries',
+      priority: 2,
+      includeDependenciesRecursively: false,
+      test: (id: string) => known().formLibraries.has(id),
+    },
     {
       // The forms' layer: loaded before a screen with a form, as one chunk, never on the first
       // screen's path.

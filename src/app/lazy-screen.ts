@@ -48,6 +48,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 export function withForms<TModule>(load: () => Promise<TModule>): () => Promise<TModule> {
   return async () => {
+    await import('../boot/libraries/form-libraries');
+    await nextTask();
     await import('../boot/libraries/forms');
     await nextTask();
     return load();

@@ -4,6 +4,7 @@
  *
  *   npx vite build --logLevel error   # or npm run build: this script builds nothing itself
  *   npx tsx tests/bench/lighthouse.ts [--runs 3] [--paths /,/onboarding] [--dist dist] [--keep <dir>]
+ *                                     [--throttling simulate|devtools]
  *
  * Starts the local stack on free ports serving dist/, runs Lighthouse 12.8.2 (mobile preset:
  * simulated throttling; categories performance, accessibility, best practices) against each path
@@ -23,6 +24,10 @@
  * 13.x needs Node 22, this machine has Node 20). `--dist <dir>` serves another build (e.g. a copy
  * kept for a before/after comparison); `--keep <dir>` keeps every JSON report there, and each run's trace beside it
  * (`<path>-<run>.trace.json`, Lighthouse's `--save-assets`).
+ * `--throttling devtools` has Lighthouse slow the CPU (4×) and the network for real while it loads
+ * the page, instead of simulating both from an unthrottled load (its default, `simulate`): the
+ * tasks it counts are then the ones that really ran after the first paint (tests/bench/README.md,
+ * "Simulated or applied throttling").
  * TBT is noisy on a 2-core machine: read the median of at least 3 runs. Lighthouse's throttling is
  * simulated from the observed CPU time, so other load on the machine lowers the performance score:
  * the script prints the load average and Lighthouse's CPU benchmark index beside the figures.
@@ -339,7 +344,7 @@ try {
       );
   }
   console.log(
-    `\nLighthouse ${version}, mobile preset (simulated throttling), Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`,
+    `\nLighthouse ${version}, mobile preset (${throttling === 'simulate' ? 'simulated' : 'applied (devtools)'} throttling), Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`,
   );
   console.log(`${new Date().toISOString()} load average ${load()}`);
   console.log('cpu idx: Lighthouse benchmarkIndex (higher is faster; it expects ~1000+ on a desktop)');

@@ -369,14 +369,25 @@ test.describe('prerendered first screens', () => {
     // chunk's evaluation ends. The browser's trace then says in which task each one ran. A layer
     // evaluated inside another's task (a chunk that imports libraries not evaluated yet) is one
     // long task where the boot means several short ones.
-    const layers = ['react-dom', 'lib-state', 'lib-router', 'lib-ui', 'machines', 'app'];
+    // On the pin step, the forms' two layers come after the app's, before the screen's chunk.
+    const layers = [
+      'react-dom',
+      'lib-state',
+      'lib-router',
+      'lib-ui',
+      'machines',
+      'app',
+      'form-libraries',
+      'forms',
+    ];
     await page.route(
-      /\/assets\/(react-dom|lib-state|lib-router|lib-ui|machines|app)-[\w-]+\.js$/,
+      /\/assets\/(react-dom|lib-state|lib-router|lib-ui|machines|app|form-libraries|forms)-[\w-]+\.js$/,
       async (route) => {
         const response = await route.fetch();
-        const layer = /\/assets\/(react-dom|lib-state|lib-router|lib-ui|machines|app)-/.exec(
-          route.request().url(),
-        )?.[1];
+        const layer =
+          /\/assets\/(react-dom|lib-state|lib-router|lib-ui|machines|app|form-libraries|forms)-/.exec(
+            route.request().url(),
+          )?.[1];
         await route.fulfill({
           response,
           body: `${await response.text()}\n;performance.mark(${JSON.stringify(`boot-layer:${layer}`)});\n`,
