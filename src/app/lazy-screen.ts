@@ -42,9 +42,10 @@ export function lazyScreen<TModule extends Record<string, unknown>, TKey extends
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * A screen with a form: the forms' layer (Formik, yup, the field system: src/boot/libraries/forms.ts)
- * is evaluated in a task of its own first, then the screen's chunk in the next (decision 058), as
- * the boot loads its layers. A failed load fails the screen's load as before.
+ * A screen with a form: the forms' libraries (Formik, yup: src/boot/libraries/form-libraries.ts),
+ * then the field system (src/boot/libraries/forms.ts), are evaluated in a task each first, then the
+ * screen's chunk in the next (decisions 058, 181), as the boot loads its layers. A failed load fails
+ * the screen's load as before.
  */
 export function withForms<TModule>(load: () => Promise<TModule>): () => Promise<TModule> {
   return async () => {
