@@ -94,18 +94,19 @@ describe('boot chunks read from the module graph (decision 181)', () => {
     );
   });
 
+  /** The library modules of the forms' layer in the graph above: Formik, yup and what they bring. */
+  const formsLibraryModules = [
+    nm('formik/index.js'),
+    nm('yup/index.js'),
+    nm('lodash-es/clone.js'),
+    nm('deepmerge/index.js'),
+    nm('property-expr/index.js'),
+    nm('tiny-case/index.js'),
+  ];
+
   it('puts in the forms’ layer what only it imports, whatever the libraries bring', () => {
     const { forms } = bootSets(graph(), () => []);
-    for (const id of [
-      src('boot/libraries/forms.ts'),
-      src('forms/form-field.tsx'),
-      nm('formik/index.js'),
-      nm('yup/index.js'),
-      nm('lodash-es/clone.js'),
-      nm('deepmerge/index.js'),
-      nm('property-expr/index.js'),
-      nm('tiny-case/index.js'),
-    ])
+    for (const id of [src('boot/libraries/forms.ts'), src('forms/form-field.tsx'), ...formsLibraryModules])
       expect(forms.has(id), id).toBe(true);
     // Taken by an earlier layer, or imported from outside the forms' layer: not in it.
     for (const id of [nm('react/index.js'), nm('tiny-warning/index.js'), nm('shared-lib/index.js')])
@@ -117,17 +118,7 @@ describe('boot chunks read from the module graph (decision 181)', () => {
       graph({ [src('boot/libraries/form-libraries.ts')]: [nm('formik/index.js'), nm('yup/index.js')] }),
       () => [],
     );
-    expect(formLibraries).toEqual(
-      new Set([
-        nm('formik/index.js'),
-        nm('yup/index.js'),
-        nm('lodash-es/clone.js'),
-        nm('deepmerge/index.js'),
-        nm('property-expr/index.js'),
-        nm('tiny-case/index.js'),
-        src('boot/libraries/form-libraries.ts'),
-      ]),
-    );
+    expect(formLibraries).toEqual(new Set([...formsLibraryModules, src('boot/libraries/form-libraries.ts')]));
     // The app's own forms code stays in the forms' layer.
     expect(formLibraries.has(src('forms/form-field.tsx'))).toBe(false);
     expect(forms.has(src('forms/form-field.tsx'))).toBe(true);
