@@ -13,6 +13,7 @@ import { mantineComponentCss } from './scripts/vite-mantine-css';
 import { metaJsonPlugin } from './scripts/vite-meta-plugin';
 import { precompressPlugin } from './scripts/vite-precompress';
 import { prerenderPlugin } from './scripts/vite-prerender';
+import { themeCssPlugin } from './scripts/vite-theme-css';
 
 // The app is served by the local stack (server/) in production mode, and by Vite with the stack
 // behind a proxy in development (`npm run dev`). Nothing here knows about the stack's ports:
@@ -35,6 +36,8 @@ export default defineConfig({
     formatjs(formatjsOptions),
     intlShippedLocales(),
     mantineComponentCss(),
+    // The theme's CSS variables, in the app's stylesheet (decision 193).
+    themeCssPlugin(import.meta.dirname),
     boot.plugin,
     react(),
     // CommonJS modules' wrappers compiled with their chunk, off the main thread.

@@ -63,9 +63,6 @@ const hintTemplate = (links: string, entry: readonly string[] = [], styles: read
     styles.length > 0 ? ` data-styles="${styles.join(' ')}"` : ''
   }>${links}</template>`;
 
-/** Mantine's `<style data-mantine-styles>` elements, which MantineProvider renders in the markup. */
-const mantineStyles = /<style data-mantine-styles[^>]*>[\s\S]*?<\/style>/g;
-
 /**
  * Drops the custom-property declarations nothing on the page reads (decision 123): beasties keeps
  * every rule whose selector matches, and Mantine's `:root` rule declares some 250 variables of
@@ -207,9 +204,10 @@ export function prerenderPlugin(): Plugin {
           preloadFonts: false,
           keyframes: 'critical',
           // beasties matches selectors below the root element, never the root itself: the light
-          // scheme's variables (`:root[data-mantine-color-scheme=light]`, the page's scheme) are
-          // kept explicitly, or the shell loses Mantine's colours (default and light variants).
-          allowRules: [/^:root\[data-mantine-color-scheme=light\]$/],
+          // scheme's variables (`:root[data-mantine-color-scheme=light]`, the page's scheme) and
+          // the theme's (`:root:root`, src/app/theme-css.ts, decision 193) are kept explicitly, or
+          // the shell loses Mantine's colours (default and light variants) and the theme's.
+          allowRules: [/^:root(:root)?$/, /^:root(:root)?\[data-mantine-color-scheme="?light"?\]$/],
           compress: true,
           logLevel: 'warn',
         });
@@ -228,11 +226,9 @@ export function prerenderPlugin(): Plugin {
             .filter((file) => !preloaded.has(file) && !withEntry.has(file))
             .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
             .join('\n    ');
-          const { html: markup, title, description } = await mod.prerenderRoute(path);
-          // Mantine renders its theme's CSS variables as <style> elements in the markup; a <style>
-          // belongs in the head (decision 121). After the critical CSS: they override its defaults.
-          const headStyles = markup.match(mantineStyles) ?? [];
-          const html = markup.replace(mantineStyles, '');
+          // The markup has no <style> (decision 121): the theme's CSS is the stylesheet's
+          // (decision 193), and beasties inlines what the page reads of it.
+          const { html, title, description } = await mod.prerenderRoute(path);
           let page = template
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
             // The charset first (within the first 1024 bytes), then the shell guard (decision 121).
@@ -259,26 +255,11 @@ export function prerenderPlugin(): Plugin {
           // The critical CSS is the first <style> of the head, which beasties adds; marked for the
           // tests, and without the custom properties nothing on the page reads.
           const inlineStyles = [...html.matchAll(/style="([^"]*)"/g)].map((m) => m[1]).join(';');
-          let critical = '';
           page = (await beasties.process(page))
             .replace(' data-beasties-container', '')
             .replace(/<style>([^<]*)<\/style>/, (_, css: string) => {
-              critical = pruneCustomProperties(css, `${inlineStyles};${headStyles.join('')}`);
-              return `<style data-critical>${critical}</style>`;
+              return `<style data-critical>${pruneCustomProperties(css, inlineStyles)}</style>`;
             });
-          // Mantine's theme variables, likewise: those the critical CSS or the markup reads. Their
-          // `:root` becomes `:root:root`, as in the app (src/boot/mantine-head-styles.tsx): the
-          // whole stylesheet, requested after the first paint and added after them, declares
-          // Mantine's defaults on `:root`, and at equal specificity it would win until the app's
-          // own variables arrive: the theme's font and colours would switch to Mantine's defaults
-          // and back during the load (a layout shift where the fonts differ).
-          const themeStyles = headStyles.map((style) =>
-            style.replace(
-              /(<style[^>]*>)([^<]*)(<\/style>)/,
-              (_, open: string, css: string, close: string) =>
-                `${open}${pruneCustomProperties(css.replace(/:root/g, ':root:root'), `${inlineStyles};${critical}`)}${close}`,
-            ),
-          );
           // What beasties left of the links (moved to the end of the body) goes: the shell guard
           // requests the stylesheets after the first paint.
           for (const href of stylesheets) {
@@ -295,7 +276,7 @@ export function prerenderPlugin(): Plugin {
               // The entry first, then what it imports statically (requested side by side).
               [entry.fileName, ...[...withEntry].filter((file) => file !== entry.fileName)],
               stylesheets,
-            )}\n    <style data-prerendered>${sessionRule}</style>\n    ${themeStyles.join('\n    ')}\n  </head>`,
+            )}\n    <style data-prerendered>${sessionRule}</style>\n  </head>`,
           );
           if (!page.includes('data-critical'))
             throw new Error(`prerender: no critical CSS inlined for ${path}`);

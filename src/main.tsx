@@ -3,6 +3,8 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+// The theme's CSS variables, built from src/app/theme.ts at build time (decision 193).
+import 'virtual:app-theme.css';
 import { startRuntimeConfigLoad } from './app/live/config';
 import { appContainer } from './boot/handoff';
 import { detectLocale } from './i18n/locale';

@@ -19,7 +19,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import type { EventObject } from 'xstate';
 import { cssVariablesResolver, theme } from '../../src/app/theme';
-import { AppMantineProvider } from '../../src/boot/mantine-head-styles';
+import { AppMantineProvider } from '../../src/boot/app-mantine-provider';
 import enGB from '../../src/i18n/catalogs/en-GB.json';
 import { RuntimeConfigContext } from '../../src/ui/runtime-config';
 import { activePaths } from '../../tests/support/machine-graph';

@@ -1,6 +1,6 @@
 /**
  * The atlas harness page for the app's machines (scripts/atlas/harness.html). Stylesheets arrive
- * exactly as in the app's build: the three Mantine base files (as src/main.tsx) and, per module,
+ * exactly as in the app's build: the three Mantine base files and the theme's (as src/main.tsx) and, per module,
  * the component stylesheets scripts/vite-mantine-css.ts adds (scripts/viewer/vite.config.ts uses
  * the same plugin), so a stylesheet missing from the app is missing here too and the layout check
  * sees it.
@@ -8,6 +8,7 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+import 'virtual:app-theme.css';
 import { startHarness } from './harness-core';
 import { atlasScreenSets, atlasTargets } from './targets';
 

@@ -14,6 +14,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { atlasSeams } from '../atlas/seams-plugin';
 import { mantineComponentCss } from '../vite-mantine-css';
+import { themeCssPlugin } from '../vite-theme-css';
 import { designerServer } from './serve-plugin';
 
 const scriptsDir = join(import.meta.dirname, '..');
@@ -24,7 +25,13 @@ export default defineConfig({
   base: './',
   // The app's own per-component Mantine stylesheets (as the root vite.config.ts), so the atlas
   // sees the screens with exactly the styles the app ships.
-  plugins: [mantineComponentCss(), react(), atlasSeams(rootDir), designerServer(rootDir)],
+  plugins: [
+    mantineComponentCss(),
+    themeCssPlugin(rootDir),
+    react(),
+    atlasSeams(rootDir),
+    designerServer(rootDir),
+  ],
   server: { port: 5180, strictPort: false, fs: { allow: [rootDir] } },
   preview: { port: 5180, strictPort: false },
   build: {

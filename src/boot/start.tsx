@@ -5,7 +5,7 @@ import { App } from '../app/app';
 import { cssVariablesResolver, theme } from '../app/theme';
 import { loadMessages } from '../i18n/catalogs';
 import { AppIntlProvider, type Messages } from '../i18n/intl-provider';
-import { AppMantineProvider } from './mantine-head-styles';
+import { AppMantineProvider } from './app-mantine-provider';
 
 /**
  * Renders the app into `root`. A transition: the first render yields to the browser every few

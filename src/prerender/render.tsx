@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import {
   createMemoryHistory,
   createRootRouteWithContext,
@@ -26,6 +25,7 @@ import { RootLayout } from '../app/root-layout';
 import { buildTitle, defaultProductName } from '../app/route-titles';
 import type { RouterContext } from '../app/router-context';
 import { cssVariablesResolver, theme } from '../app/theme';
+import { AppMantineProvider } from '../boot/app-mantine-provider';
 import { shellGuard } from '../boot/shell-guard';
 import { defaultLocale } from '../i18n/locale';
 import { RuntimeConfigContext } from '../ui/runtime-config';
@@ -243,7 +243,7 @@ export async function prerenderRoute(
 
   const locale = options.locale ?? defaultLocale;
   const html = renderToString(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <AppMantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={options.messages ?? {}}>
         <RuntimeConfigContext.Provider value={config}>
           <RootActorsProvider actors={actors}>
@@ -251,7 +251,7 @@ export async function prerenderRoute(
           </RootActorsProvider>
         </RuntimeConfigContext.Provider>
       </IntlProvider>
-    </MantineProvider>,
+    </AppMantineProvider>,
   );
   // Every started actor stops, or its delays (code recovery's 60 s window) keep the build's
   // process alive after it has written everything.

@@ -166,6 +166,31 @@ test.describe('prerendered first screens', () => {
     );
   }
 
+  test('the app adds no style of its own when it takes over (decision 193)', async ({ page }) => {
+    // The theme's CSS variables are in the stylesheet: nothing restyles the page when the app starts.
+    const styles = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('style')].map((style) =>
+          [...style.attributes].map((attribute) => attribute.name).join(' '),
+        ),
+      );
+    await page.goto('/onboarding/register-practice');
+    const before = await styles();
+    expect(before).toEqual(['data-critical', 'data-prerendered']);
+    await bootedApp(page);
+    await expect(page.locator('#root h1:visible')).toBeVisible();
+    expect(await styles()).toEqual(before);
+    // And the theme's variables are those of the app's theme, not Mantine's defaults.
+    const variables = await page.evaluate(() => {
+      const root = getComputedStyle(document.documentElement);
+      return ['--mantine-primary-color-filled', '--mantine-color-dimmed', '--mantine-breakpoint-sm'].map(
+        (name) => root.getPropertyValue(name).trim(),
+      );
+    });
+    // teal.9 (Mantine's default primary is blue), the darker dimmed text, the spec's sm of 576 px.
+    expect(variables).toEqual(['#087f5b', '#656b71', '36em']);
+  });
+
   test('a returning signed-in visitor never sees the signed-out screen', async ({ page, stack }) => {
     await page.goto('/');
     await signInWithEmail(page, seedAccounts.verified.email);
