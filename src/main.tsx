@@ -6,7 +6,7 @@ import '@mantine/core/styles/global.css';
 // The theme's CSS variables, built from src/app/theme.ts at build time (decision 193).
 import 'virtual:app-theme.css';
 import { startRuntimeConfigLoad } from './app/live/config';
-import { appContainer } from './boot/handoff';
+import { activateAppStyles, appContainer } from './boot/handoff';
 import { detectLocale } from './i18n/locale';
 
 /**
@@ -83,6 +83,9 @@ async function boot(root: HTMLElement): Promise<void> {
   const { start } = await import('./boot/start');
   const messages = await catalog;
   await styles;
+  // Rendering into the document (no prerendered screen on display, or a hidden one): the whole
+  // stylesheet is active from the start. Otherwise the swap activates it (src/boot/handoff.ts).
+  if (root.isConnected) activateAppStyles();
   await nextTask();
   start(root, locale, messages);
 }

@@ -113,6 +113,17 @@ function clickWhenEnabled(button: HTMLButtonElement): void {
   observer.observe(button, { attributes: true, attributeFilter: ['disabled'] });
 }
 
+/**
+ * The whole stylesheet takes over from the page's inlined critical CSS (decision 194): the shell
+ * guard links it inactive (`media="print"`), since the prerendered screen is styled already and
+ * the stylesheet's arrival would compute its whole style again. It becomes active when the app's
+ * screen is shown, and the critical CSS, a part of it, goes.
+ */
+export function activateAppStyles(): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-app-styles]')) link.media = 'all';
+  document.querySelector('style[data-critical]')?.remove();
+}
+
 function swap(shell: HTMLElement, root: HTMLElement): void {
   const shellFields = displayed<HTMLInputElement>(shell, fieldSelector);
   const focused = shell.contains(document.activeElement) ? document.activeElement : null;
@@ -120,6 +131,8 @@ function swap(shell: HTMLElement, root: HTMLElement): void {
   // Keep the focus ring as it was (an autofocused box shows it; a clicked button does not).
   const ringShown = focused ? focused.matches(':focus-visible') || focused.hasAttribute('autofocus') : false;
   const typedInto = shellFields.filter((field) => fieldChanged(field));
+  // The shell's style is read; the page's next style is computed once, for the app's screen.
+  activateAppStyles();
   shell.replaceWith(root);
   // The app's controls are looked up (their styles) only when something carries over.
   if (typedInto.length > 0) {

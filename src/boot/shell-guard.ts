@@ -26,11 +26,15 @@ export function shellGuard(): void {
   const html = document.documentElement;
   const loadApp = () => {
     const hints = document.getElementById('boot-preloads');
-    // The whole stylesheet: the page inlines only what its screen needs (decision 123).
+    // The whole stylesheet: the page inlines only what its screen needs (decision 123). Inactive
+    // (print only) until the app takes over (src/boot/handoff.ts, decision 194): the screen on
+    // display is styled already, and a stylesheet arriving for it would have its whole style
+    // computed again (82–110 ms at 4× CPU on the practice step).
     for (const href of (hints?.getAttribute('data-styles') ?? '').split(' ')) {
       if (!href) continue;
       const link = document.createElement('link');
       link.rel = 'stylesheet';
+      link.media = 'print';
       link.href = href;
       link.setAttribute('data-app-styles', '');
       document.head.appendChild(link);

@@ -166,20 +166,30 @@ test.describe('prerendered first screens', () => {
     );
   }
 
-  test('the app adds no style of its own when it takes over (decision 193)', async ({ page }) => {
-    // The theme's CSS variables are in the stylesheet: nothing restyles the page when the app starts.
+  test('the page is restyled once, when the app takes over (decisions 193, 194)', async ({ page }) => {
+    // The theme's CSS variables are in the stylesheet, so the app adds no style of its own; the
+    // whole stylesheet arrives inactive and replaces the critical CSS at the swap.
     const styles = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('style')].map((style) =>
+      page.evaluate(() => ({
+        elements: [...document.querySelectorAll('style')].map((style) =>
           [...style.attributes].map((attribute) => attribute.name).join(' '),
         ),
-      );
+        sheets: [...document.querySelectorAll<HTMLLinkElement>('link[data-app-styles]')].map(
+          (link) => `${link.media} ${link.sheet ? 'loaded' : 'loading'}`,
+        ),
+      }));
+    await page.route('**/assets/*.js', async (route) => {
+      // The app a second after the page: the stylesheet has arrived before it.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
     await page.goto('/onboarding/register-practice');
-    const before = await styles();
-    expect(before).toEqual(['data-critical', 'data-prerendered']);
+    await expect(page.locator('#shell')).toBeVisible();
+    await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[data-app-styles]')?.sheet);
+    expect(await styles()).toEqual({ elements: ['data-critical', 'data-prerendered'], sheets: ['print loaded'] });
     await bootedApp(page);
     await expect(page.locator('#root h1:visible')).toBeVisible();
-    expect(await styles()).toEqual(before);
+    expect(await styles()).toEqual({ elements: ['data-prerendered'], sheets: ['all loaded'] });
     // And the theme's variables are those of the app's theme, not Mantine's defaults.
     const variables = await page.evaluate(() => {
       const root = getComputedStyle(document.documentElement);
