@@ -56,6 +56,15 @@ async function appTookOver(page: Page): Promise<void> {
     () => page.run<boolean>('return document.getElementById("shell") === null;'),
     45_000,
   );
+  // The whole stylesheet took over from the critical CSS (decision 194), with the theme's
+  // variables in it (decision 193): the app's screen is styled in this engine too.
+  const styles = await page.run<string>(
+    'var links = Array.prototype.map.call(document.querySelectorAll("link[data-app-styles]"), function (l) { return l.media + " " + (l.sheet !== null); });' +
+      'var critical = document.querySelector("style[data-critical]") !== null;' +
+      'var filled = getComputedStyle(document.documentElement).getPropertyValue("--mantine-primary-color-filled").trim();' +
+      'return links.join(",") + "; critical " + critical + "; primary " + filled;',
+  );
+  expectEqual(styles, 'all true; critical false; primary #087f5b', "the app's styles after the takeover");
 }
 
 /** On the identity provider's email login page: log in. */
