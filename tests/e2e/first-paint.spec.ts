@@ -186,7 +186,10 @@ test.describe('prerendered first screens', () => {
     await page.goto('/onboarding/register-practice');
     await expect(page.locator('#shell')).toBeVisible();
     await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[data-app-styles]')?.sheet);
-    expect(await styles()).toEqual({ elements: ['data-critical', 'data-prerendered'], sheets: ['print loaded'] });
+    expect(await styles()).toEqual({
+      elements: ['data-critical', 'data-prerendered'],
+      sheets: ['print loaded'],
+    });
     await bootedApp(page);
     await expect(page.locator('#root h1:visible')).toBeVisible();
     expect(await styles()).toEqual({ elements: ['data-prerendered'], sheets: ['all loaded'] });
