@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page, Route, WebSocketRoute } from '@playwright/test';
+import type { BrowserContext, Page, Request, Route, WebSocketRoute } from '@playwright/test';
 import { codeRecoveryDelays, realtimeRetryDelays } from '#machines/constants';
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { uniqueEmail } from '../support/stack';
@@ -47,11 +47,21 @@ function dropNetworkNoise(consoleErrors: string[]): void {
 async function keepFailedModulesForTheDocument(page: Page) {
   const failedForDocument = new Set<string>();
   const isScript = (url: string) => /\/assets\/[^?]+\.js(\?|$)/.test(url);
+  // Which document asked: a request of an earlier one, cancelled by the navigation, can fail after
+  // the new document's first requests, and says nothing of the new one (it once failed a whole
+  // boot on CI: the new page's chunks were refused as if they had failed in it).
+  let documentNumber = 0;
+  const askedBy = new WeakMap<Request, number>();
   page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) failedForDocument.clear();
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      documentNumber += 1;
+      failedForDocument.clear();
+    }
+    askedBy.set(request, documentNumber);
   });
   page.on('requestfailed', (request) => {
-    if (isScript(request.url())) failedForDocument.add(request.url());
+    if (isScript(request.url()) && askedBy.get(request) === documentNumber)
+      failedForDocument.add(request.url());
   });
   await page.route(
     (url) => isScript(url.toString()),
