@@ -12,12 +12,17 @@ import { cssVariablesResolver, theme } from './theme';
 
 type Variables = ReturnType<typeof defaultCssVariablesResolver>;
 
-/** The variables of `theme` whose value differs from Mantine's own (default-css-variables.css). */
-function changedFromDefaults(theme: Variables): Variables {
+/**
+ * The variables whose value differs from Mantine's own (default-css-variables.css): what
+ * MantineProvider does with its `removeDefaultVariables`, which the package does not export.
+ */
+function changedFromDefaults(variables: Variables): Variables {
   const defaults = defaultCssVariablesResolver(DEFAULT_THEME);
   const changed = (part: keyof Variables) => {
     const before: Record<string, string> = defaults[part];
-    return Object.fromEntries(Object.entries(theme[part]).filter(([name, value]) => before[name] !== value));
+    return Object.fromEntries(
+      Object.entries(variables[part]).filter(([name, value]) => before[name] !== value),
+    );
   };
   return { variables: changed('variables'), light: changed('light'), dark: changed('dark') };
 }
