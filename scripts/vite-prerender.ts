@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import Beasties from 'beasties';
-import { createServer, type Plugin } from 'vite';
+import { createServer, minifySync, type Plugin } from 'vite';
 
 /**
  * Build step: the signed-out first screens as HTML (docs/decisions/051-prerendered-first-screens.md).
@@ -35,6 +35,8 @@ export interface PrerenderModule {
     path: string,
   ): Promise<{ html: string; title: string; heading: string; description: string }>;
   shellGuardSource(): string;
+  shellGuardOptions(): unknown;
+  prerenderBootFailedNotice(): string;
 }
 
 interface ChunkLike {
@@ -148,11 +150,18 @@ export function prerenderPlugin(): Plugin {
         const mod = (await server.ssrLoadModule('/src/prerender/render.tsx')) as PrerenderModule;
         const template = readFileSync(join(dir, 'index.html'), 'utf8');
 
-        // Inlined without its comments (they are in src/boot/shell-guard.ts): bytes of every page.
-        const guard = `(${mod
-          .shellGuardSource()
-          .replace(/^\s*\/\/.*\n/gm, '')
-          .replace(/\n\s+/g, '\n')})()`;
+        // Inlined minified (bytes of every page; its comments are in src/boot/shell-guard.ts), and
+        // without a trailing semicolon, a statement of its own in its <script>.
+        const minified = minifySync(
+          'shell-guard.js',
+          `(${mod.shellGuardSource()})(${JSON.stringify(mod.shellGuardOptions())})`,
+          { compress: true, mangle: true },
+        );
+        if (minified.errors.length > 0)
+          throw new Error(`prerender: the shell guard did not minify: ${minified.errors[0]?.message}`);
+        const guard = minified.code.trim().replace(/;$/, '');
+        // What a page says when the app's code could not be loaded (hidden; decision 195).
+        const bootFailed = mod.prerenderBootFailedNotice();
         const entryTag = new RegExp(`\\s*<script type="module"[^>]*src="/${entry.fileName}"[^>]*></script>`);
         if (!entryTag.test(template))
           throw new Error(`prerender: index.html does not load ${entry.fileName}`);
@@ -183,14 +192,22 @@ export function prerenderPlugin(): Plugin {
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
           .join('\n    ');
         // The SPA fallback gets the same hints: the entry imports its layers one after the other.
-        writeFileSync(
-          join(dir, '200.html'),
-          template.replace('</head>', `  ${hintTemplate(preloads)}\n  </head>`),
-        );
+        // And the shell guard, for its boot recovery (decision 195): its stylesheet is the app's
+        // (`data-app-styles`), and the notice is in its body.
+        const fallback = template
+          .replace(/(<meta charset="UTF-8" \/>)/, (charset) => `${charset}\n    ${guardTag}`)
+          .replace(/<link rel="stylesheet"/g, '<link rel="stylesheet" data-app-styles')
+          .replace('</head>', `  ${hintTemplate(preloads)}\n  </head>`)
+          .replace('<div id="root"></div>', () => `${bootFailed}\n    <div id="root"></div>`);
+        if (!fallback.includes(guardTag) || !fallback.includes('id="boot-failed"'))
+          throw new Error('prerender: the SPA fallback has no shell guard or no boot notice');
+        writeFileSync(join(dir, '200.html'), fallback);
 
         // A visitor who may have a session never sees the signed-out shell (src/boot/shell-guard.ts);
         // nor does one with a stored draft the shell cannot show (decision 122).
-        const sessionRule = 'html[data-session=maybe] #shell,html[data-draft] #shell{display:none}';
+        // Nor one whose typed values are put back after a recovery reload (decision 195).
+        const sessionRule =
+          'html[data-session=maybe] #shell,html[data-draft] #shell,html[data-restoring] #shell{display:none}';
         const beasties = new Beasties({
           path: dir,
           publicPath: '/',
@@ -234,7 +251,9 @@ export function prerenderPlugin(): Plugin {
             // The charset first (within the first 1024 bytes), then the shell guard (decision 121).
             .replace(
               /(<meta charset="UTF-8" \/>)/,
-              `$1\n    <meta name="description" content="${escapeHtml(description)}" />\n    ${guardTag}`,
+              // A function: the guard's code is not a replacement pattern (`$&`, `$'`).
+              (charset) =>
+                `${charset}\n    <meta name="description" content="${escapeHtml(description)}" />\n    ${guardTag}`,
             )
             .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
             // The entry is requested by the shell guard after the first paint (src/boot/shell-guard.ts),
@@ -248,7 +267,7 @@ export function prerenderPlugin(): Plugin {
             )
             .replace(
               '<div id="root"></div>',
-              `<div id="shell" data-prerendered="${escapeHtml(path)}">${html}</div>`,
+              () => `<div id="shell" data-prerendered="${escapeHtml(path)}">${html}</div>`,
             );
           if (!page.includes(guardTag))
             throw new Error('prerender: index.html has no <meta charset="UTF-8" />');
@@ -260,6 +279,9 @@ export function prerenderPlugin(): Plugin {
             .replace(/<style>([^<]*)<\/style>/, (_, css: string) => {
               return `<style data-critical>${pruneCustomProperties(css, inlineStyles)}</style>`;
             });
+          // The boot notice after beasties: its styles are the whole stylesheet's, which the shell
+          // guard makes active when it shows the notice (decision 195), and no bytes of every page.
+          page = page.replace('<div id="shell"', () => `${bootFailed}<div id="shell"`);
           // What beasties left of the links (moved to the end of the body) goes: the shell guard
           // requests the stylesheets after the first paint.
           for (const href of stylesheets) {

@@ -88,13 +88,24 @@ async function boot(root: HTMLElement): Promise<void> {
   if (root.isConnected) activateAppStyles();
   await nextTask();
   start(root, locale, messages);
+  // From here the app handles what fails to load (its code recovery, decision 105).
+  window.__boot?.started();
+}
+
+declare global {
+  interface Window {
+    /** The shell guard's boot recovery (src/boot/shell-guard.ts, decision 195). */
+    __boot?: { failed: () => void; started: () => void };
+  }
 }
 
 const root = appContainer();
 if (root) {
   boot(root).catch(() => {
-    // The app's code could not be loaded (the network dropped): the prerendered screen stays, and
-    // the page loads again once the browser is back online.
-    window.addEventListener('online', () => window.location.reload(), { once: true });
+    // The app's code could not be loaded: the page says so, and loads itself afresh once the
+    // origin answers (the shell guard; decision 195). Without it (the dev server's page), once the
+    // browser is back online.
+    if (window.__boot) window.__boot.failed();
+    else window.addEventListener('online', () => window.location.reload(), { once: true });
   });
 }

@@ -160,7 +160,13 @@ describe('surely signed out, against auth0-spa-js', () => {
     // The guard also schedules the app's entry script after the first paint; that is not under
     // test here, and its timer must not outlive this file's document (jsdom is torn down after it).
     const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
-    shellGuard();
+    shellGuard({
+      probeInterval: 3000,
+      probeTimeout: 5000,
+      reloadLoopWindow: 60000,
+      reloadKey: 'code.recoveryReloadAt',
+      fieldsKey: 'boot.shellFields',
+    });
     frame.mockRestore();
     const hidden = document.documentElement.getAttribute('data-session') === 'maybe';
     if (sdk) expect(hidden).toBe(true);

@@ -1,7 +1,8 @@
 /**
- * The one inline script of a prerendered page (allowed by its CSP hash, never 'unsafe-inline';
- * docs/decisions/051-prerendered-first-screens.md). It runs in <head>, before the first paint, and
- * must stay self-contained: it is inlined as `(${shellGuard})()`.
+ * The one inline script of a prerendered page and of the SPA fallback (allowed by its CSP hash,
+ * never 'unsafe-inline'; docs/decisions/051-prerendered-first-screens.md). It runs in <head>, before
+ * the first paint, and must stay self-contained: it is inlined as `(${shellGuard})(<options>)`, the
+ * options (`BootRecovery`) written into the page by the build.
  *
  * 1. A visitor who may have a session sees no signed-out screen: when the identity provider's SDK
  *    has left its authenticated-flag cookie (`auth0.<client id>.is.authenticated`, or its
@@ -22,8 +23,136 @@
  *    (src/boot/handoff.ts); text typed into the shell's inputs stays in them and is carried over.
  *    A typed character in a one-character box (the pin) moves on to the next box, as in the app.
  */
-export function shellGuard(): void {
+/** sessionStorage: the shell's typed values across a recovery reload (decision 195). */
+export const BOOT_FIELDS_KEY = 'boot.shellFields';
+
+export interface BootRecovery {
+  /** How often the origin is asked while it does not answer (ms). */
+  probeInterval: number;
+  /** How long one ask may take before the origin counts as not answering (ms). */
+  probeTimeout: number;
+  /** A page loaded by a recovery reload this recently does not reload by itself again (ms). */
+  reloadLoopWindow: number;
+  /** sessionStorage: when this tab last reloaded to recover its code (the code recovery's mark). */
+  reloadKey: string;
+  /** sessionStorage: what the visitor had typed into the shell, kept across a recovery reload. */
+  fieldsKey: string;
+}
+
+export function shellGuard(recovery: BootRecovery): void {
   const html = document.documentElement;
+  // 5. The app's code could not be loaded (decision 195): the entry or the chunks it imports
+  //    statically refused (the module script's `error`), the whole stylesheet refused (its link's
+  //    `error`), or a boot layer refused (src/main.tsx calls `__boot.failed`). The page says so
+  //    (the prerendered `#boot-failed` notice), asks the origin every `probeInterval` and when the
+  //    browser is back online, and loads itself afresh once the origin answers, keeping what was
+  //    typed into the shell. A page loaded by such a reload does not reload by itself again
+  //    within `reloadLoopWindow`: it waits for Try again. No machine runs here: the code that
+  //    would run one is what failed. The policy is the code recovery's (machines/code-recovery).
+  const storage = (): Storage | null => {
+    try {
+      return window.sessionStorage;
+    } catch {
+      return null;
+    }
+  };
+  let bootStarted = false;
+  let bootFailed = false;
+  const shellFields = (): Array<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement> =>
+    Array.prototype.slice.call(document.querySelectorAll('#shell input, #shell select, #shell textarea'));
+  const reloadKeepingFields = () => {
+    const kept: Array<[number, string | boolean]> = [];
+    const fields = shellFields();
+    fields.forEach((field, index) => {
+      if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+        if (field.checked !== field.defaultChecked) kept.push([index, field.checked]);
+      } else if (field instanceof HTMLSelectElement) {
+        if (
+          Array.prototype.some.call(field.options, (o: HTMLOptionElement) => o.selected !== o.defaultSelected)
+        )
+          kept.push([index, field.value]);
+      } else if (field.value !== field.defaultValue) kept.push([index, field.value]);
+    });
+    try {
+      const focus = fields.indexOf(document.activeElement as HTMLInputElement);
+      storage()?.setItem(recovery.fieldsKey, JSON.stringify({ path: location.pathname, kept, focus }));
+      storage()?.setItem(recovery.reloadKey, String(Date.now()));
+    } catch {
+      // Storage full or refused: the page still loads afresh.
+    }
+    location.reload();
+  };
+  let probing = false;
+  let probeTimer = 0;
+  /** Asks the origin (GET /meta.json, never from a cache); `reload` when it answers. */
+  const probe = (reload: boolean) => {
+    if (probing) return;
+    probing = true;
+    window.clearTimeout(probeTimer);
+    const abort = typeof AbortController === 'undefined' ? null : new AbortController();
+    const timeout = window.setTimeout(() => abort?.abort(), recovery.probeTimeout);
+    const again = () => {
+      probing = false;
+      window.clearTimeout(timeout);
+      if (reload) probeTimer = window.setTimeout(() => probe(true), recovery.probeInterval);
+    };
+    fetch(`/meta.json?t=${Date.now()}`, { cache: 'no-store', signal: abort?.signal }).then((response) => {
+      if (!response.ok) return again();
+      window.clearTimeout(timeout);
+      reloadKeepingFields();
+    }, again);
+  };
+  const failBoot = () => {
+    if (bootStarted || bootFailed) return;
+    bootFailed = true;
+    // The presses queued for the app will not be acted on in this page.
+    const queued = (window as unknown as { __shellQueue?: unknown[] }).__shellQueue;
+    if (queued) queued.length = 0;
+    for (const button of Array.prototype.slice.call(document.querySelectorAll('[data-pending]')))
+      (button as Element).removeAttribute('data-pending');
+    let reloadedAt = Number.NaN;
+    try {
+      reloadedAt = Number(storage()?.getItem(recovery.reloadKey) ?? Number.NaN);
+    } catch {
+      reloadedAt = Number.NaN;
+    }
+    const stuck = Date.now() - reloadedAt < recovery.reloadLoopWindow;
+    const show = () => {
+      const notice = document.getElementById('boot-failed');
+      if (!notice) return;
+      // Its styles are the whole stylesheet's (the page inlines only its screen's): active now if
+      // it loaded; if it is what failed, the notice shows with the browser's own styles.
+      for (const link of Array.prototype.slice.call(document.querySelectorAll('link[data-app-styles]')))
+        if ((link as HTMLLinkElement).sheet) (link as HTMLLinkElement).media = 'all';
+      notice.querySelector('[data-boot-retrying]')?.toggleAttribute('hidden', stuck);
+      notice.querySelector('[data-boot-stuck]')?.toggleAttribute('hidden', !stuck);
+      notice.querySelector('[data-boot-retry]')?.addEventListener('click', () => probe(true));
+      notice.hidden = false;
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show);
+    else show();
+    if (stuck) return;
+    window.addEventListener('online', () => probe(true));
+    probe(true);
+  };
+  (window as unknown as { __boot: { failed: () => void; started: () => void } }).__boot = {
+    failed: failBoot,
+    started: () => {
+      bootStarted = true;
+    },
+  };
+  window.addEventListener(
+    'error',
+    (event) => {
+      const target = event.target;
+      if (
+        (target instanceof HTMLScriptElement && target.type === 'module') ||
+        (target instanceof HTMLLinkElement && target.hasAttribute('data-app-styles'))
+      )
+        failBoot();
+    },
+    true,
+  );
   const loadApp = () => {
     const hints = document.getElementById('boot-preloads');
     // The whole stylesheet: the page inlines only what its screen needs (decision 123). Inactive
@@ -136,6 +265,38 @@ export function shellGuard(): void {
     };
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fill);
     else fill();
+  }
+  // 6. What the visitor had typed before a recovery reload (5.) is put back into the same fields
+  //    of the same page, as typed values, and the focus into the field that had it: the handoff
+  //    carries both into the app. The shell is hidden until then (html[data-restoring]).
+  let restore: { path?: unknown; kept?: unknown; focus?: unknown } | null = null;
+  try {
+    const raw = storage()?.getItem(recovery.fieldsKey);
+    storage()?.removeItem(recovery.fieldsKey);
+    restore = raw ? JSON.parse(raw) : null;
+  } catch {
+    restore = null;
+  }
+  if (restore && restore.path === location.pathname && Array.isArray(restore.kept)) {
+    const kept = restore.kept as Array<[number, string | boolean]>;
+    const focus = restore.focus;
+    html.setAttribute('data-restoring', '');
+    const put = () => {
+      const fields = shellFields();
+      for (const [index, value] of kept) {
+        const field = fields[index];
+        if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))
+          field.checked = value === true;
+        else if (field && typeof value === 'string') field.value = value;
+      }
+      // The field that had the focus has it again (the handoff carries it into the app): after the
+      // first frame, where the browser focuses the page's `autofocus` field.
+      if (typeof focus === 'number' && fields[focus])
+        requestAnimationFrame(() => setTimeout(() => fields[focus]?.focus(), 0));
+      html.removeAttribute('data-restoring');
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', put);
+    else put();
   }
   // A button is named by its text and its place among the shell's buttons of the same text.
   const queue: Array<{ type: 'click'; label: string; nth: number }> = [];

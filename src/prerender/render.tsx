@@ -9,6 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { createIntl, IntlProvider } from 'react-intl';
 import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
+import { codeRecoveryDelays } from '#machines/constants';
 import type { LocaleCode } from '#machines/domain';
 import { hubConnectionMachine } from '#machines/hub-connection.machine';
 import { selectStep } from '#machines/onboarding.machine';
@@ -16,6 +17,7 @@ import type { NavigateParams } from '#machines/practice-flow';
 import { type SessionCheckResult, sessionMachine } from '#machines/session.machine';
 import { userStoreMachine } from '#machines/user-store.machine';
 import { RootActorsProvider } from '../app/actors-context';
+import { RECOVERY_RELOAD_KEY } from '../app/live/code-recovery';
 import type { FlowEdges } from '../app/live/edge';
 import { provideJoinPractice } from '../app/live/join-practice';
 import { provideLanding } from '../app/live/landing';
@@ -26,13 +28,15 @@ import { buildTitle, defaultProductName } from '../app/route-titles';
 import type { RouterContext } from '../app/router-context';
 import { cssVariablesResolver, theme } from '../app/theme';
 import { AppMantineProvider } from '../boot/app-mantine-provider';
-import { shellGuard } from '../boot/shell-guard';
+import { BOOT_FIELDS_KEY, type BootRecovery, shellGuard } from '../boot/shell-guard';
 import { defaultLocale } from '../i18n/locale';
 import { RuntimeConfigContext } from '../ui/runtime-config';
+import { supportLinksOf } from '../ui/support-defaults';
 import { JoinPracticeCodeView } from '../views/join-practice/join-practice-code-view';
 import { JoinPracticeLinkView } from '../views/join-practice/join-practice-link-view';
 import { LandingView } from '../views/landing/landing-view';
 import { OnboardingView } from '../views/onboarding/onboarding-view';
+import { BootFailedNotice } from './boot-failed-notice';
 import { prerenderConfig } from './build-config';
 import { describeRoute } from './descriptions';
 import { errorScreens } from './error-screens';
@@ -175,9 +179,38 @@ export const screenModuleOf: Record<string, string> = {
   '/redirected': 'src/views/errors/redirected-view.tsx',
 };
 
-/** The inline script of every prerendered page, as it is inlined and hashed. */
+/** The inline script of every prerendered page and of the SPA fallback, before it is inlined. */
 export function shellGuardSource(): string {
   return shellGuard.toString();
+}
+
+/** The shell guard's boot recovery: the code recovery's policy and marks (decision 195). */
+export function shellGuardOptions(): BootRecovery {
+  return {
+    probeInterval: codeRecoveryDelays.originProbeInterval,
+    probeTimeout: codeRecoveryDelays.originProbeTimeout,
+    reloadLoopWindow: codeRecoveryDelays.reloadLoopWindow,
+    reloadKey: RECOVERY_RELOAD_KEY,
+    fieldsKey: BOOT_FIELDS_KEY,
+  };
+}
+
+/** The notice a page shows when the app's code could not be loaded (hidden; decision 195). */
+export function prerenderBootFailedNotice(
+  options: { locale?: LocaleCode; messages?: Record<string, string> } = {},
+): string {
+  const links = supportLinksOf(prerenderConfig.app);
+  return renderToString(
+    <AppMantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <IntlProvider
+        locale={options.locale ?? defaultLocale}
+        defaultLocale={defaultLocale}
+        messages={options.messages ?? {}}
+      >
+        <BootFailedNotice supportUrl={links.supportUrl} />
+      </IntlProvider>
+    </AppMantineProvider>,
+  );
 }
 
 /** The public routes whose signed-out screen is prerendered (spec §2). */

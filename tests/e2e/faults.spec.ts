@@ -1083,3 +1083,117 @@ it.describe('faults on the landing, the invite, email verification, devices and 
     }
   });
 });
+
+it.describe("the app's own code cannot be loaded (decision 195)", () => {
+  const notice = (page: Page) =>
+    page.getByRole('alert').filter({ hasText: 'This page could not finish loading' });
+  const keepsTrying = 'The page keeps trying and loads by itself as soon as it can';
+
+  it('/onboarding with the origin gone after the page: told, the typed digits kept, and the page loads itself with them once the origin answers', async ({
+    page,
+    consoleErrors,
+  }) => {
+    it.setTimeout(60_000);
+    await keepFailedModulesForTheDocument(page);
+    let down = true;
+    let probesWhileDown = 0;
+    // The page itself arrived; then the origin stopped answering (its code and the recovery's
+    // probe of it, GET /meta.json).
+    await page.route(/\/(assets\/[^/?]+\.js|meta\.json)(\?|$)/, (route) => {
+      if (!down) return route.fallback();
+      if (new URL(route.request().url()).pathname === '/meta.json') probesWhileDown += 1;
+      return route.abort('connectionrefused');
+    });
+    let documents = 0;
+    page.on('domcontentloaded', () => {
+      documents += 1;
+    });
+    await page.goto('/onboarding');
+    await expect(page.locator('#shell')).toBeVisible();
+    await page.keyboard.type('12');
+    await expect(notice(page)).toBeVisible();
+    await expect(notice(page).getByText(keepsTrying)).toBeVisible();
+    await expect(notice(page).getByText('It still could not load.')).toBeHidden();
+    await expect(notice(page).getByRole('button', { name: 'Try again' })).toBeVisible();
+    // The typed digits stay in the shell, and the origin is asked again while it is gone.
+    await expect(page.getByRole('textbox', { name: 'Character 2 of 4' })).toHaveValue('2');
+    await expect.poll(() => probesWhileDown, { timeout: 10_000 }).toBeGreaterThan(1);
+    expect(documents).toBe(1);
+
+    down = false;
+    // Loaded afresh once the origin answers: the app takes over, with the digits typed before.
+    await expect(page.locator('#shell')).toHaveCount(0, { timeout: 20_000 });
+    expect(documents).toBe(2);
+    await expect(notice(page)).toBeHidden();
+    await expect(page.getByRole('textbox', { name: 'Character 1 of 4' })).toHaveValue('1');
+    await expect(page.getByRole('textbox', { name: 'Character 2 of 4' })).toHaveValue('2');
+    expect(await page.evaluate(() => sessionStorage.getItem('boot.shellFields'))).toBeNull();
+    // The focus is where it was: the next box.
+    await expect(page.getByRole('textbox', { name: 'Character 3 of 4' })).toBeFocused();
+    await page.keyboard.type('34');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    dropNetworkNoise(consoleErrors);
+  });
+
+  it('/ with its stylesheet answering 503 while the origin answers: loaded afresh once, then Try again, which loads the app once the stylesheet is back', async ({
+    page,
+    consoleErrors,
+  }) => {
+    it.setTimeout(60_000);
+    let broken = true;
+    await page.route(/\/assets\/[^/?]+\.css(\?|$)/, (route) =>
+      broken ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.fallback(),
+    );
+    let documents = 0;
+    page.on('domcontentloaded', () => {
+      documents += 1;
+    });
+    await page.goto('/');
+    // The origin answers, so the page loads itself afresh at once; the stylesheet fails again, and
+    // this time the page waits for the visitor instead of loading itself in a loop.
+    await expect.poll(() => documents, { timeout: 15_000 }).toBe(2);
+    await expect(notice(page)).toBeVisible();
+    await expect(notice(page).getByText('It still could not load. Try again in a moment.')).toBeVisible();
+    await expect(notice(page).getByText(keepsTrying)).toBeHidden();
+    await expect(notice(page).getByRole('link', { name: 'contact us' })).toHaveAttribute(
+      'href',
+      /^https:\/\//,
+    );
+    // The signed-out screen stays on display, styled by its own inlined CSS.
+    await expect(page.getByRole('button', { name: 'Sign in with Email' })).toBeVisible();
+    // Longer than the origin probe's interval: no reload by itself.
+    await page.waitForTimeout(4_000);
+    expect(documents).toBe(2);
+
+    broken = false;
+    await notice(page).getByRole('button', { name: 'Try again' }).click();
+    await expect(page.locator('#shell')).toHaveCount(0, { timeout: 20_000 });
+    expect(documents).toBe(3);
+    await expect(notice(page)).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Sign in with Email' })).toBeVisible();
+    // The 503s of the stylesheet, as the browser reports them.
+    for (let i = consoleErrors.length - 1; i >= 0; i -= 1)
+      if (/status of 503/.test(consoleErrors[i] ?? '')) consoleErrors.splice(i, 1);
+  });
+
+  it('a page without a prerendered screen (the SPA fallback, /switch-practice) says so too, and goes on once the origin answers', async ({
+    page,
+    consoleErrors,
+  }) => {
+    it.setTimeout(60_000);
+    await keepFailedModulesForTheDocument(page);
+    let down = true;
+    await page.route(/\/(assets\/[^/?]+\.js|meta\.json)(\?|$)/, (route) =>
+      down ? route.abort('connectionrefused') : route.fallback(),
+    );
+    await page.goto('/switch-practice');
+    await expect(notice(page)).toBeVisible();
+    await expect(notice(page).getByText(keepsTrying)).toBeVisible();
+    await expect(notice(page).getByText('It still could not load.')).toBeHidden();
+    down = false;
+    // Signed out: the app sends the visitor to sign in.
+    await expect(page.getByRole('heading', { name: /^Log in to/ })).toBeVisible({ timeout: 20_000 });
+    dropNetworkNoise(consoleErrors);
+  });
+});
