@@ -246,10 +246,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   /**
    * The network as the browser sees it (testHooks only): while `networkCut`, every app-origin
    * request except `/__test/*` has its socket destroyed (no answer) and open connections (hub
-   * WebSockets, keep-alive sockets) are dropped — a cut that works in every browser engine.
+   * WebSockets, keep-alive sockets) are dropped — a cut that works in every browser engine. With
+   * `paths` (`{ cut: true, paths: ['/assets/'] }`) only the requests under them are cut, and open
+   * connections stay (the origin gone for a part of its files, as after the page arrived).
    * `buildTimeOverride` answers /meta.json with another build time (a deploy while the page is open).
    */
   let networkCut = false;
+  /** Only the requests whose path starts with one of these are cut (none: every request). */
+  let networkCutPaths: string[] = [];
   let buildTimeOverride: string | null = null;
   const appSockets = new Set<Duplex>();
 
@@ -300,8 +304,16 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           sendJson(res, 400, { message: 'cut must be true or false' });
           return;
         }
+        if (
+          body.paths !== undefined &&
+          (!Array.isArray(body.paths) || !body.paths.every((p) => typeof p === 'string' && p.startsWith('/')))
+        ) {
+          sendJson(res, 400, { message: 'paths must be a list of paths starting with /' });
+          return;
+        }
         networkCut = body.cut;
-        if (networkCut) {
+        networkCutPaths = networkCut ? ((body.paths as string[] | undefined) ?? []) : [];
+        if (networkCut && networkCutPaths.length === 0) {
           // Every open connection but this one goes, as a dropped network takes them.
           for (const socket of appSockets) if (socket !== req.socket) socket.destroy();
         }
@@ -399,7 +411,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       const inner = server.listeners(event) as Array<(req: IncomingMessage, ...rest: A) => void>;
       server.removeAllListeners(event);
       const gated = (req: IncomingMessage, ...rest: A) => {
-        if (networkCut && !isTestHook(req)) {
+        const path = req.url ?? '';
+        if (
+          networkCut &&
+          !isTestHook(req) &&
+          (networkCutPaths.length === 0 || networkCutPaths.some((prefix) => path.startsWith(prefix)))
+        ) {
           req.socket.destroy();
           return;
         }

@@ -201,6 +201,39 @@ export const journeys: Journey[] = [
     },
   },
   {
+    name: "the app's own code refused after the page arrived: told, the typed digits kept, and the page loads itself with them once the origin answers (decision 195)",
+    async run({ page, stack }) {
+      // The page is served; its code, its stylesheet and the recovery's probe (GET /meta.json)
+      // are not: the origin gone right after the page arrived.
+      await hook(stack, '/__test/network', { cut: true, paths: ['/assets/', '/meta.json'] });
+      try {
+        await page.goto(`${stack.appUrl}/onboarding`);
+        await page.waitForVisible(heading('Set up your practice'));
+        await page.fill({ css: '#shell input[aria-label="Character 1 of 4"]' }, '1');
+        await page.fill({ css: '#shell input[aria-label="Character 2 of 4"]' }, '2');
+        await page.waitForText('This page could not finish loading', 20_000);
+        await page.waitForText(/The page keeps trying and loads by itself/);
+        await page.waitForVisible(button('Try again'));
+        // Still the same document, asking the origin every 3 s.
+        await sleep(4000);
+        expectTrue(
+          await page.run<boolean>('return document.getElementById("shell") !== null;'),
+          'the shell stays while the origin is gone',
+        );
+      } finally {
+        await hook(stack, '/__test/network', { cut: false });
+      }
+      // The page loads itself afresh once the origin answers, and the app takes over with the digits.
+      await appTookOver(page);
+      expectEqual(await page.valueOf({ css: 'input[aria-label="Character 1 of 4"]' }), '1', 'first digit');
+      expectEqual(await page.valueOf({ css: 'input[aria-label="Character 2 of 4"]' }), '2', 'second digit');
+      expectTrue(
+        await page.run<boolean>('return document.getElementById("boot-failed").hidden === true;'),
+        'the notice is hidden in the new document',
+      );
+    },
+  },
+  {
     name: 'invite code: sign in with email at the provider, the code joins → AU environment',
     async run({ page, stack }) {
       await page.goto(`${stack.appUrl}/invite-code`);
