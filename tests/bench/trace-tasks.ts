@@ -89,7 +89,7 @@ try {
       for (const e of inside) {
         let label = e.name;
         if (e.name === 'EvaluateScript' || e.name === 'v8.compileModule' || e.name === 'v8.evaluateModule')
-          label += ':' + String(e.args?.data?.url ?? e.args?.fileName ?? '').replace(/^.*\//, '');
+          label += `:${String(e.args?.data?.url ?? e.args?.fileName ?? '').replace(/^.*\//, '')}`;
         if (e.name === 'FunctionCall')
           label +=
             ':' +
@@ -97,7 +97,7 @@ try {
             '@' +
             String(e.args?.data?.url ?? '').replace(/^.*\//, '');
         if (e.name === 'ParseAuthorStyleSheet')
-          label += ':' + String(e.args?.data?.styleSheetUrl ?? '').replace(/^.*\//, '');
+          label += `:${String(e.args?.data?.styleSheetUrl ?? '').replace(/^.*\//, '')}`;
         by.set(label, (by.get(label) ?? 0) + e.dur! / 1000);
       }
       const top = [...by]
