@@ -36,6 +36,8 @@ export interface PrerenderModule {
   ): Promise<{ html: string; title: string; heading: string; description: string }>;
   shellGuardSource(): string;
   shellGuardOptions(): unknown;
+  draftFillSource(): string;
+  draftFillPath: string;
   prerenderBootFailedNotice(): string;
 }
 
@@ -152,14 +154,18 @@ export function prerenderPlugin(): Plugin {
 
         // Inlined minified (bytes of every page; its comments are in src/boot/shell-guard.ts), and
         // without a trailing semicolon, a statement of its own in its <script>.
-        const minified = minifySync(
-          'shell-guard.js',
+        const inlineScript = (name: string, code: string) => {
+          const minified = minifySync(`${name}.js`, code, { compress: true, mangle: true });
+          if (minified.errors.length > 0)
+            throw new Error(`prerender: ${name} did not minify: ${minified.errors[0]?.message}`);
+          return minified.code.trim().replace(/;$/, '');
+        };
+        const guard = inlineScript(
+          'shell-guard',
           `(${mod.shellGuardSource()})(${JSON.stringify(mod.shellGuardOptions())})`,
-          { compress: true, mangle: true },
         );
-        if (minified.errors.length > 0)
-          throw new Error(`prerender: the shell guard did not minify: ${minified.errors[0]?.message}`);
-        const guard = minified.code.trim().replace(/;$/, '');
+        // The practice page's draft fill (decision 122), after the guard on that page only.
+        const draftFill = inlineScript('draft-fill', `(${mod.draftFillSource()})()`);
         // What a page says when the app's code could not be loaded (hidden; decision 195).
         const bootFailed = mod.prerenderBootFailedNotice();
         const entryTag = new RegExp(`\\s*<script type="module"[^>]*src="/${entry.fileName}"[^>]*></script>`);
@@ -271,6 +277,8 @@ export function prerenderPlugin(): Plugin {
             );
           if (!page.includes(guardTag))
             throw new Error('prerender: index.html has no <meta charset="UTF-8" />');
+          if (path === mod.draftFillPath)
+            page = page.replace(guardTag, () => `${guardTag}\n    <script>${draftFill}</script>`);
           // The critical CSS is the first <style> of the head, which beasties adds; marked for the
           // tests, and without the custom properties nothing on the page reads.
           const inlineStyles = [...html.matchAll(/style="([^"]*)"/g)].map((m) => m[1]).join(';');
@@ -311,7 +319,7 @@ export function prerenderPlugin(): Plugin {
         }
         writeFileSync(
           join(dir, 'csp.json'),
-          `${JSON.stringify({ scriptHashes: [sha256(guard)] }, null, 2)}\n`,
+          `${JSON.stringify({ scriptHashes: [sha256(guard), sha256(draftFill)] }, null, 2)}\n`,
         );
       } finally {
         await server.close();

@@ -166,6 +166,7 @@ describe('surely signed out, against auth0-spa-js', () => {
       reloadLoopWindow: 60000,
       reloadKey: 'code.recoveryReloadAt',
       fieldsKey: 'boot.shellFields',
+      longLoading: 15000,
     });
     frame.mockRestore();
     const hidden = document.documentElement.getAttribute('data-session') === 'maybe';

@@ -37,6 +37,8 @@ export interface BootRecovery {
   reloadKey: string;
   /** sessionStorage: what the visitor had typed into the shell, kept across a recovery reload. */
   fieldsKey: string;
+  /** The app has not started this long after its code was asked for: the notice shows (ms). */
+  longLoading: number;
 }
 
 export function shellGuard(recovery: BootRecovery): void {
@@ -102,6 +104,20 @@ export function shellGuard(recovery: BootRecovery): void {
       reloadKeepingFields();
     }, again);
   };
+  let noticeShown = false;
+  const showNotice = (stuck: boolean) => {
+    const notice = document.getElementById('boot-failed');
+    if (!notice) return;
+    // Its styles are the whole stylesheet's (the page inlines only its screen's): active now if
+    // it loaded; if it is what failed, the notice shows with the browser's own styles.
+    for (const link of Array.prototype.slice.call(document.querySelectorAll('link[data-app-styles]')))
+      if ((link as HTMLLinkElement).sheet) (link as HTMLLinkElement).media = 'all';
+    notice.querySelector('[data-boot-retrying]')?.toggleAttribute('hidden', stuck);
+    notice.querySelector('[data-boot-stuck]')?.toggleAttribute('hidden', !stuck);
+    if (!noticeShown) notice.querySelector('[data-boot-retry]')?.addEventListener('click', () => probe(true));
+    noticeShown = true;
+    notice.hidden = false;
+  };
   const failBoot = () => {
     if (bootStarted || bootFailed) return;
     bootFailed = true;
@@ -117,18 +133,7 @@ export function shellGuard(recovery: BootRecovery): void {
       reloadedAt = Number.NaN;
     }
     const stuck = Date.now() - reloadedAt < recovery.reloadLoopWindow;
-    const show = () => {
-      const notice = document.getElementById('boot-failed');
-      if (!notice) return;
-      // Its styles are the whole stylesheet's (the page inlines only its screen's): active now if
-      // it loaded; if it is what failed, the notice shows with the browser's own styles.
-      for (const link of Array.prototype.slice.call(document.querySelectorAll('link[data-app-styles]')))
-        if ((link as HTMLLinkElement).sheet) (link as HTMLLinkElement).media = 'all';
-      notice.querySelector('[data-boot-retrying]')?.toggleAttribute('hidden', stuck);
-      notice.querySelector('[data-boot-stuck]')?.toggleAttribute('hidden', !stuck);
-      notice.querySelector('[data-boot-retry]')?.addEventListener('click', () => probe(true));
-      notice.hidden = false;
-    };
+    const show = () => showNotice(stuck);
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show);
     else show();
     if (stuck) return;
@@ -139,6 +144,9 @@ export function shellGuard(recovery: BootRecovery): void {
     failed: failBoot,
     started: () => {
       bootStarted = true;
+      // Shown because the boot took long (a request stalled or slow), not because it failed.
+      const notice = document.getElementById('boot-failed');
+      if (notice && !bootFailed) notice.hidden = true;
     },
   };
   window.addEventListener(
@@ -154,6 +162,12 @@ export function shellGuard(recovery: BootRecovery): void {
     true,
   );
   const loadApp = () => {
+    // A request of the boot may stall (Wi-Fi gone without the connection being reset) or crawl:
+    // after the long-loading time the notice shows, with Try again; the page is not reloaded by
+    // itself, since a slow load may still finish (the notice goes when the app starts).
+    setTimeout(() => {
+      if (!bootStarted && !bootFailed) showNotice(false);
+    }, recovery.longLoading);
     const hints = document.getElementById('boot-preloads');
     // The whole stylesheet: the page inlines only what its screen needs (decision 123). Inactive
     // (print only) until the app takes over (src/boot/handoff.ts, decision 194): the screen on
@@ -213,59 +227,8 @@ export function shellGuard(recovery: BootRecovery): void {
     html.setAttribute('data-session', 'maybe');
     return;
   }
-  // 4. A stored practice draft is on the practice form from the first frame (decision 122): the
-  //    shell is hidden until the form is parsed, then filled from the draft (as default values, so
-  //    the handoff carries only what the visitor changes), and shown. A draft of another region
-  //    has other fields and texts: the shell stays hidden and the app's filled form is the first
-  //    one shown.
-  let draft: unknown = null;
-  try {
-    const raw =
-      location.pathname.replace(/\/$/, '') === '/onboarding/register-practice'
-        ? localStorage.getItem('onboarding.practiceRegistration')
-        : null;
-    draft = raw ? JSON.parse(raw) : null;
-  } catch {
-    draft = null;
-  }
-  if (draft && typeof draft === 'object') {
-    html.setAttribute('data-draft', '');
-    const fill = () => {
-      const shell = document.getElementById('shell');
-      const form =
-        shell?.getAttribute('data-prerendered') === '/onboarding/register-practice'
-          ? shell.querySelector('form')
-          : null;
-      if (!form) {
-        html.removeAttribute('data-draft');
-        return;
-      }
-      const stored = draft as Record<string, unknown>;
-      // Read as the app reads it (src/validation/stored-draft.ts): anything but 'uk' is 'au'.
-      if (stored.environment === 'uk') return;
-      const valueAt = (name: string): unknown =>
-        name
-          .split('.')
-          .reduce<unknown>(
-            (at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined),
-            stored,
-          );
-      for (const field of Array.prototype.slice.call(
-        form.querySelectorAll('input[name], select[name], textarea[name]'),
-      )) {
-        const value = valueAt(field.name);
-        if (field instanceof HTMLInputElement && field.type === 'checkbox')
-          field.defaultChecked = value === true;
-        else if (field instanceof HTMLSelectElement) {
-          for (const option of Array.prototype.slice.call(field.options))
-            option.defaultSelected = option.value === String(value ?? '');
-        } else if (typeof value === 'string' && field.type !== 'radio') field.defaultValue = value;
-      }
-      html.removeAttribute('data-draft');
-    };
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fill);
-    else fill();
-  }
+  // 4. A stored practice draft is filled in by the practice page's second script
+  //    (src/boot/draft-fill.ts, decision 122): the other pages do without its bytes.
   // 6. What the visitor had typed before a recovery reload (5.) is put back into the same fields
   //    of the same page, as typed values, and the focus into the field that had it: the handoff
   //    carries both into the app. The shell is hidden until then (html[data-restoring]).

@@ -9,7 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { createIntl, IntlProvider } from 'react-intl';
 import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
-import { codeRecoveryDelays } from '#machines/constants';
+import { codeRecoveryDelays, loadingDelays } from '#machines/constants';
 import type { LocaleCode } from '#machines/domain';
 import { hubConnectionMachine } from '#machines/hub-connection.machine';
 import { selectStep } from '#machines/onboarding.machine';
@@ -28,6 +28,7 @@ import { buildTitle, defaultProductName } from '../app/route-titles';
 import type { RouterContext } from '../app/router-context';
 import { cssVariablesResolver, theme } from '../app/theme';
 import { AppMantineProvider } from '../boot/app-mantine-provider';
+import { draftFill } from '../boot/draft-fill';
 import { BOOT_FIELDS_KEY, type BootRecovery, shellGuard } from '../boot/shell-guard';
 import { defaultLocale } from '../i18n/locale';
 import { RuntimeConfigContext } from '../ui/runtime-config';
@@ -184,6 +185,12 @@ export function shellGuardSource(): string {
   return shellGuard.toString();
 }
 
+/** The practice page's second inline script (decision 122), and the page that has it. */
+export function draftFillSource(): string {
+  return draftFill.toString();
+}
+export const draftFillPath = '/onboarding/register-practice';
+
 /** The shell guard's boot recovery: the code recovery's policy and marks (decision 195). */
 export function shellGuardOptions(): BootRecovery {
   return {
@@ -192,6 +199,7 @@ export function shellGuardOptions(): BootRecovery {
     reloadLoopWindow: codeRecoveryDelays.reloadLoopWindow,
     reloadKey: RECOVERY_RELOAD_KEY,
     fieldsKey: BOOT_FIELDS_KEY,
+    longLoading: loadingDelays.longLoading,
   };
 }
 

@@ -1177,6 +1177,35 @@ it.describe("the app's own code cannot be loaded (decision 195)", () => {
       if (/status of 503/.test(consoleErrors[i] ?? '')) consoleErrors.splice(i, 1);
   });
 
+  it('a boot request that stalls: after the long-loading time told, with Try again; the notice goes when the app starts', async ({
+    page,
+  }) => {
+    it.setTimeout(60_000);
+    // The entry's request hangs (no answer, no reset) until the test lets it through.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/?]+\.js(\?|$)/, async (route) => {
+      await released;
+      await route.fallback();
+    });
+    const started = Date.now();
+    await page.goto('/onboarding');
+    await expect(page.locator('#shell')).toBeVisible();
+    await page.keyboard.type('1');
+    await expect(notice(page)).toBeVisible({ timeout: 20_000 });
+    // Not before the long-loading time (spec §9: 15 s), counted from after the first paint.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(15_000);
+    await expect(notice(page).getByText(keepsTrying)).toBeVisible();
+    await expect(notice(page).getByRole('button', { name: 'Try again' })).toBeVisible();
+    // A slow load may still finish: the page is not reloaded by itself.
+    release();
+    await expect(page.locator('#shell')).toHaveCount(0, { timeout: 20_000 });
+    await expect(notice(page)).toBeHidden();
+    await expect(page.getByRole('textbox', { name: 'Character 1 of 4' })).toHaveValue('1');
+  });
+
   it('a page without a prerendered screen (the SPA fallback, /switch-practice) says so too, and goes on once the origin answers', async ({
     page,
     consoleErrors,
