@@ -14,16 +14,18 @@ import { createServer, minifySync, type Plugin } from 'vite';
  *   (docs/decisions/123-critical-css.md), and the whole stylesheet requested after the first
  *   paint by the shell guard (its address in the boot-hints template's `data-styles`), never a
  *   render-blocking request and never an inline event handler;
- * - Mantine's own `<style>` elements (the theme's CSS variables) moved from the markup to the head;
  * - a meta description (src/prerender/descriptions.ts, through the catalogs);
  * - a `modulepreload` hint for every chunk the entry loads after the first paint (the app, React's
  *   renderer, the catalog loader, what they import, and the route's screen), kept in a template
  *   the entry adds to the page after the first paint, all at once (see `hintTemplate`);
  * - the screen's title;
- * - the shell guard (src/boot/shell-guard.ts) as the one inline script, allowed by its hash, which
- *   is written to `dist/csp.json` for the server's Content-Security-Policy.
- * The built `index.html` (empty `#root`), with the same modulepreload hints, is kept as
- * `dist/200.html`: the SPA fallback for every other route, as static hosts name it.
+ * - the shell guard (src/boot/shell-guard.ts), minified, as the page's inline script (and on the
+ *   practice page the draft fill, src/boot/draft-fill.ts), allowed by their hashes, which are
+ *   written to `dist/csp.json` for the server's Content-Security-Policy;
+ * - the hidden boot notice (src/prerender/boot-failed-notice.tsx, decision 195).
+ * The built `index.html` (empty `#root`), with the same modulepreload hints, the shell guard and
+ * the boot notice, is kept as `dist/200.html`: the SPA fallback for every other route, as static
+ * hosts name it.
  */
 
 const root = join(import.meta.dirname, '..');

@@ -1,6 +1,7 @@
 /**
- * The one inline script of a prerendered page and of the SPA fallback (allowed by its CSP hash,
- * never 'unsafe-inline'; docs/decisions/051-prerendered-first-screens.md). It runs in <head>, before
+ * The inline script of every prerendered page and of the SPA fallback (allowed by its CSP hash,
+ * never 'unsafe-inline'; docs/decisions/051-prerendered-first-screens.md; the practice page has a
+ * second one, src/boot/draft-fill.ts). It runs in <head>, before
  * the first paint, and must stay self-contained: it is inlined as `(${shellGuard})(<options>)`, the
  * options (`BootRecovery`) written into the page by the build.
  *
