@@ -71,6 +71,20 @@ async function keepFailedModulesForTheDocument(page: Page) {
 }
 
 /**
+ * The app's origin stops answering the requests matching `paths` (refused) while `origin.down`;
+ * `origin.probes` counts the code recovery's probes of it (GET /meta.json) refused meanwhile.
+ */
+async function originGoneFor(page: Page, paths: RegExp, down: boolean) {
+  const origin = { down, probes: 0 };
+  await page.route(paths, (route) => {
+    if (!origin.down) return route.fallback();
+    if (new URL(route.request().url()).pathname === '/meta.json') origin.probes += 1;
+    return route.abort('connectionrefused');
+  });
+  return origin;
+}
+
+/**
  * The network, as the page sees it: Chromium's offline mode fails every new request, but leaves an
  * open WebSocket alone, so the hub's socket goes through a route the test can cut as a dropped
  * network would (an abnormal close, then refused while offline).
@@ -328,31 +342,29 @@ it.describe('faults', () => {
     // The app's origin stops answering for the account menu's code, the SignalR client and the
     // version file (what the recovery asks): as an origin gone for a moment after sign-in.
     await keepFailedModulesForTheDocument(page);
-    let down = false;
-    let probesWhileDown = 0;
-    await page.route(/\/(assets\/(account-dropdown|connection)-[^/]*\.js|meta\.json)/, (route) => {
-      if (!down) return route.fallback();
-      // The recovery's origin probe (GET /meta.json?t=…, src/app/live/code-recovery.ts).
-      if (new URL(route.request().url()).pathname === '/meta.json') probesWhileDown += 1;
-      return route.abort('connectionrefused');
-    });
+    // With the recovery's origin probe (GET /meta.json?t=…, src/app/live/code-recovery.ts).
+    const origin = await originGoneFor(
+      page,
+      /\/(assets\/(account-dropdown|connection)-[^/]*\.js|meta\.json)/,
+      false,
+    );
     // A returning visitor: this build is known (the appVersion cookie), so the build check has no
     // newer build to reload for; what reloads below is the code recovery alone.
     await page.goto('/');
     await expect
       .poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'appVersion'))
       .toBe(true);
-    down = true;
+    origin.down = true;
     await signInAsEmma(page);
     await expect(page.getByTestId('account-logout-fallback')).toBeVisible();
     await expect(page.getByTestId('account-menu')).toHaveCount(0);
     // At least one more probe of the origin while it is down (waited for, not a fixed 4 s).
-    const probesSeen = probesWhileDown;
-    await expect.poll(() => probesWhileDown, { timeout: 20_000 }).toBeGreaterThan(probesSeen);
+    const probesSeen = origin.probes;
+    await expect.poll(() => origin.probes, { timeout: 20_000 }).toBeGreaterThan(probesSeen);
     await expect(page.getByTestId('account-logout-fallback')).toBeVisible();
     expect(await page.evaluate(() => sessionStorage.getItem('code.recoveryReloadAt'))).toBeNull();
 
-    down = false;
+    origin.down = false;
     // Its code stays failed in this document (an engine that keeps failed modules): the address is
     // loaded afresh once the origin answers, and the menu and the live connection are there.
     await expect(page.getByTestId('account-menu')).toBeVisible({ timeout: 20_000 });
@@ -1088,22 +1100,18 @@ it.describe("the app's own code cannot be loaded (decision 195)", () => {
   const notice = (page: Page) =>
     page.getByRole('alert').filter({ hasText: 'This page could not finish loading' });
   const keepsTrying = 'The page keeps trying and loads by itself as soon as it can';
+  /** The page itself arrived; then the origin stopped answering its code and the recovery's probe. */
+  const codeGone = async (page: Page) => {
+    await keepFailedModulesForTheDocument(page);
+    return originGoneFor(page, /\/(assets\/[^/?]+\.js|meta\.json)(\?|$)/, true);
+  };
 
   it('/onboarding with the origin gone after the page: told, the typed digits kept, and the page loads itself with them once the origin answers', async ({
     page,
     consoleErrors,
   }) => {
     it.setTimeout(60_000);
-    await keepFailedModulesForTheDocument(page);
-    let down = true;
-    let probesWhileDown = 0;
-    // The page itself arrived; then the origin stopped answering (its code and the recovery's
-    // probe of it, GET /meta.json).
-    await page.route(/\/(assets\/[^/?]+\.js|meta\.json)(\?|$)/, (route) => {
-      if (!down) return route.fallback();
-      if (new URL(route.request().url()).pathname === '/meta.json') probesWhileDown += 1;
-      return route.abort('connectionrefused');
-    });
+    const origin = await codeGone(page);
     let documents = 0;
     page.on('domcontentloaded', () => {
       documents += 1;
@@ -1117,10 +1125,10 @@ it.describe("the app's own code cannot be loaded (decision 195)", () => {
     await expect(notice(page).getByRole('button', { name: 'Try again' })).toBeVisible();
     // The typed digits stay in the shell, and the origin is asked again while it is gone.
     await expect(page.getByRole('textbox', { name: 'Character 2 of 4' })).toHaveValue('2');
-    await expect.poll(() => probesWhileDown, { timeout: 10_000 }).toBeGreaterThan(1);
+    await expect.poll(() => origin.probes, { timeout: 10_000 }).toBeGreaterThan(1);
     expect(documents).toBe(1);
 
-    down = false;
+    origin.down = false;
     // Loaded afresh once the origin answers: the app takes over, with the digits typed before.
     await expect(page.locator('#shell')).toHaveCount(0, { timeout: 20_000 });
     expect(documents).toBe(2);
@@ -1217,16 +1225,12 @@ it.describe("the app's own code cannot be loaded (decision 195)", () => {
     consoleErrors,
   }) => {
     it.setTimeout(60_000);
-    await keepFailedModulesForTheDocument(page);
-    let down = true;
-    await page.route(/\/(assets\/[^/?]+\.js|meta\.json)(\?|$)/, (route) =>
-      down ? route.abort('connectionrefused') : route.fallback(),
-    );
+    const origin = await codeGone(page);
     await page.goto('/switch-practice');
     await expect(notice(page)).toBeVisible();
     await expect(notice(page).getByText(keepsTrying)).toBeVisible();
     await expect(notice(page).getByText('It still could not load.')).toBeHidden();
-    down = false;
+    origin.down = false;
     // Signed out: the app sends the visitor to sign in.
     await expect(page.getByRole('heading', { name: /^Log in to/ })).toBeVisible({ timeout: 20_000 });
     dropNetworkNoise(consoleErrors);
