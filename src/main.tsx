@@ -87,15 +87,17 @@ async function boot(root: HTMLElement): Promise<void> {
   // stylesheet is active from the start. Otherwise the swap activates it (src/boot/handoff.ts).
   if (root.isConnected) activateAppStyles();
   await nextTask();
+  // The shell guard's word (decision 195): not once the page has said its code failed (an engine
+  // may give a stylesheet that answered an error a sheet all the same: Chromium 150 does). From
+  // here the app handles what fails to load (its code recovery, decision 105).
+  if (window.__boot && !window.__boot.start()) return;
   start(root, locale, messages);
-  // From here the app handles what fails to load (its code recovery, decision 105).
-  window.__boot?.started();
 }
 
 declare global {
   interface Window {
     /** The shell guard's boot recovery (src/boot/shell-guard.ts, decision 195). */
-    __boot?: { failed: () => void; started: () => void };
+    __boot?: { failed: () => void; start: () => boolean };
   }
 }
 

@@ -50,7 +50,8 @@ export function shellGuard(recovery: BootRecovery): void {
   //    (the prerendered `#boot-failed` notice), asks the origin every `probeInterval` and when the
   //    browser is back online, and loads itself afresh once the origin answers, keeping what was
   //    typed into the shell. A page loaded by such a reload does not reload by itself again
-  //    within `reloadLoopWindow`: it waits for Try again. No machine runs here: the code that
+  //    within `reloadLoopWindow`: it waits for Try again. The app never starts in a page whose boot
+  //    failed (src/main.tsx asks `__boot.start()` first). No machine runs here: the code that
   //    would run one is what failed. The policy is the code recovery's (machines/code-recovery).
   const storage = (): Storage | null => {
     try {
@@ -141,13 +142,16 @@ export function shellGuard(recovery: BootRecovery): void {
     window.addEventListener('online', () => probe(true));
     probe(true);
   };
-  (window as unknown as { __boot: { failed: () => void; started: () => void } }).__boot = {
+  (window as unknown as { __boot: { failed: () => void; start: () => boolean } }).__boot = {
     failed: failBoot,
-    started: () => {
+    /** Whether the app may start: not once the boot has failed here (the page loads afresh). */
+    start: () => {
+      if (bootFailed) return false;
       bootStarted = true;
       // Shown because the boot took long (a request stalled or slow), not because it failed.
       const notice = document.getElementById('boot-failed');
-      if (notice && !bootFailed) notice.hidden = true;
+      if (notice) notice.hidden = true;
+      return true;
     },
   };
   window.addEventListener(

@@ -1176,6 +1176,10 @@ it.describe("the app's own code cannot be loaded (decision 195)", () => {
     await page.clock.runFor(30_000);
     await page.waitForTimeout(500);
     expect(documents).toBe(2);
+    // Nor does the app start without its stylesheet (Chromium 150 gives a stylesheet that answered
+    // 503 a sheet all the same): the prerendered screen stays, the notice above it.
+    await expect(page.locator('#shell')).toHaveCount(1);
+    await expect(notice(page)).toBeVisible();
 
     broken = false;
     await notice(page).getByRole('button', { name: 'Try again' }).click();
