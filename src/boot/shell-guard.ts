@@ -110,10 +110,16 @@ export function shellGuard(recovery: BootRecovery): void {
   const showNotice = (stuck: boolean) => {
     const notice = document.getElementById('boot-failed');
     if (!notice) return;
-    // Its styles are the whole stylesheet's (the page inlines only its screen's): active now if
-    // it loaded; if it is what failed, the notice shows with the browser's own styles.
-    for (const link of Array.prototype.slice.call(document.querySelectorAll('link[data-app-styles]')))
-      if ((link as HTMLLinkElement).sheet) (link as HTMLLinkElement).media = 'all';
+    // Its styles are the whole stylesheet's (the page inlines only its screen's): active once it
+    // has loaded (now, or when it arrives); if it is what failed, the notice shows with the
+    // browser's own styles.
+    for (const link of Array.prototype.slice.call(document.querySelectorAll('link[data-app-styles]'))) {
+      const activate = () => {
+        (link as HTMLLinkElement).media = 'all';
+      };
+      if ((link as HTMLLinkElement).sheet) activate();
+      else (link as HTMLLinkElement).addEventListener('load', activate, { once: true });
+    }
     notice.querySelector('[data-boot-retrying]')?.toggleAttribute('hidden', stuck);
     notice.querySelector('[data-boot-stuck]')?.toggleAttribute('hidden', !stuck);
     if (!noticeShown) notice.querySelector('[data-boot-retry]')?.addEventListener('click', () => probe(true));

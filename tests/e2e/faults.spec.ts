@@ -1123,6 +1123,10 @@ it.describe("the app's own code cannot be loaded (decision 195)", () => {
     await expect(notice(page).getByText(keepsTrying)).toBeVisible();
     await expect(notice(page).getByText('It still could not load.')).toBeHidden();
     await expect(notice(page).getByRole('button', { name: 'Try again' })).toBeVisible();
+    // Styled by the whole stylesheet, active once it has arrived (it is not inlined in the page).
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('link[data-app-styles]')?.getAttribute('media')))
+      .toBe('all');
     // The typed digits stay in the shell, and the origin is asked again while it is gone.
     await expect(page.getByRole('textbox', { name: 'Character 2 of 4' })).toHaveValue('2');
     await expect.poll(() => origin.probes, { timeout: 10_000 }).toBeGreaterThan(1);
