@@ -39,6 +39,7 @@ export interface PrerenderModule {
   shellGuardSource(): string;
   shellGuardOptions(): unknown;
   draftFillSource(): string;
+  draftFillOptions(): unknown;
   draftFillPath: string;
   prerenderBootFailedNotice(): string;
 }
@@ -167,7 +168,10 @@ export function prerenderPlugin(): Plugin {
           `(${mod.shellGuardSource()})(${JSON.stringify(mod.shellGuardOptions())})`,
         );
         // The practice page's draft fill (decision 122), after the guard on that page only.
-        const draftFill = inlineScript('draft-fill', `(${mod.draftFillSource()})()`);
+        const draftFill = inlineScript(
+          'draft-fill',
+          `(${mod.draftFillSource()})(${JSON.stringify(mod.draftFillOptions())})`,
+        );
         // What a page says when the app's code could not be loaded (hidden; decision 195).
         const bootFailed = mod.prerenderBootFailedNotice();
         const entryTag = new RegExp(`\\s*<script type="module"[^>]*src="/${entry.fileName}"[^>]*></script>`);

@@ -5,17 +5,24 @@
  * form is parsed, then filled from the draft (as default values, so the handoff carries only what
  * the visitor changes), and shown. A draft of another region has other fields and texts: the shell
  * stays hidden and the app's filled form is the first one shown. Nothing is done when the shell
- * guard hid the shell for a possible session. Self-contained: it is inlined as `(${draftFill})()`.
+ * guard hid the shell for a possible session. Self-contained: it is inlined as
+ * `(${draftFill})(<options>)`, the page's path and the draft's storage key written in by the build
+ * (from the step table, machines/onboarding-steps.ts).
  */
-export function draftFill(): void {
+export interface DraftFillOptions {
+  /** The practice step's address (the page that has this script). */
+  path: string;
+  /** localStorage: the practice draft (spec §9's onboarding.practiceRegistration). */
+  storageKey: string;
+}
+
+export function draftFill(options: DraftFillOptions): void {
   const html = document.documentElement;
   if (html.getAttribute('data-session') === 'maybe') return;
   let draft: unknown = null;
   try {
     const raw =
-      location.pathname.replace(/\/$/, '') === '/onboarding/register-practice'
-        ? localStorage.getItem('onboarding.practiceRegistration')
-        : null;
+      location.pathname.replace(/\/$/, '') === options.path ? localStorage.getItem(options.storageKey) : null;
     draft = raw ? JSON.parse(raw) : null;
   } catch {
     draft = null;
@@ -25,9 +32,7 @@ export function draftFill(): void {
     const fill = () => {
       const shell = document.getElementById('shell');
       const form =
-        shell?.getAttribute('data-prerendered') === '/onboarding/register-practice'
-          ? shell.querySelector('form')
-          : null;
+        shell?.getAttribute('data-prerendered') === options.path ? shell.querySelector('form') : null;
       if (!form) {
         html.removeAttribute('data-draft');
         return;

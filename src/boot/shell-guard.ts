@@ -88,7 +88,10 @@ export function shellGuard(recovery: BootRecovery): void {
   };
   let probing = false;
   let probeTimer = 0;
-  /** Asks the origin (GET /meta.json, never from a cache); `reload` when it answers. */
+  /**
+   * Asks the origin (GET /meta.json, never from a cache); `reload` when it answers. The inline twin
+   * of the code recovery's `probeOrigin` (src/app/live/code-recovery.ts): this script cannot import.
+   */
   const probe = (reload: boolean) => {
     if (probing) return;
     probing = true;

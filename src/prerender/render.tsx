@@ -13,6 +13,7 @@ import { codeRecoveryDelays, loadingDelays } from '#machines/constants';
 import type { LocaleCode } from '#machines/domain';
 import { hubConnectionMachine } from '#machines/hub-connection.machine';
 import { selectStep } from '#machines/onboarding.machine';
+import { stepRow } from '#machines/onboarding-steps';
 import type { NavigateParams } from '#machines/practice-flow';
 import { type SessionCheckResult, sessionMachine } from '#machines/session.machine';
 import { userStoreMachine } from '#machines/user-store.machine';
@@ -26,9 +27,10 @@ import { existingRealtime, idleCodeRecovery, type RootActors } from '../app/root
 import { RootLayout } from '../app/root-layout';
 import { buildTitle, defaultProductName } from '../app/route-titles';
 import type { RouterContext } from '../app/router-context';
+import { storageKeys } from '../app/storage-keys';
 import { cssVariablesResolver, theme } from '../app/theme';
 import { AppMantineProvider } from '../boot/app-mantine-provider';
-import { draftFill } from '../boot/draft-fill';
+import { type DraftFillOptions, draftFill } from '../boot/draft-fill';
 import { BOOT_FIELDS_KEY, type BootRecovery, shellGuard } from '../boot/shell-guard';
 import { defaultLocale } from '../i18n/locale';
 import { RuntimeConfigContext } from '../ui/runtime-config';
@@ -189,7 +191,11 @@ export function shellGuardSource(): string {
 export function draftFillSource(): string {
   return draftFill.toString();
 }
-export const draftFillPath = '/onboarding/register-practice';
+/** The practice step's address, from the step table. */
+export const draftFillPath = stepRow('practice').path;
+export function draftFillOptions(): DraftFillOptions {
+  return { path: draftFillPath, storageKey: storageKeys.onboardingPracticeRegistration };
+}
 
 /** The shell guard's boot recovery: the code recovery's policy and marks (decision 195). */
 export function shellGuardOptions(): BootRecovery {
