@@ -53,7 +53,12 @@ function uniqueDigits(length: number): string {
 async function appTookOver(page: Page): Promise<void> {
   await page.waitUntil(
     'the app to replace the prerendered page',
-    () => page.run<boolean>('return document.getElementById("shell") === null;'),
+    // The app's #root in place of the shell: a page still being parsed (a reload the page started
+    // itself, decision 195) has no shell yet either.
+    () =>
+      page.run<boolean>(
+        'return document.getElementById("shell") === null && document.getElementById("root") !== null;',
+      ),
     45_000,
   );
   // The whole stylesheet took over from the critical CSS (decision 194), with the theme's
