@@ -5,8 +5,8 @@
  * into a `#root` that is not in the document yet (so the page never holds two copies of a screen).
  * The app takes over at the first moment it shows a screen of its own (a heading, or the
  * long-loading message): in the next task, `#root` replaces the shell, whatever the visitor typed
- * into the shell is carried into the app's fields, the focus moves to the matching control, and
- * clicks queued by the shell guard
+ * into the shell is carried into the app's fields, the focus moves to the matching control (after
+ * the new screen's first frame, decision 196), and clicks queued by the shell guard
  * (src/boot/shell-guard.ts) are replayed on the app's buttons. Both screens come from the same
  * components, so the swap is not visible; when the app decides otherwise (a session after all), its
  * screen simply replaces the shell's.
@@ -117,11 +117,31 @@ function clickWhenEnabled(button: HTMLButtonElement): void {
  * The whole stylesheet takes over from the page's inlined critical CSS (decision 194): the shell
  * guard links it inactive (`media="print"`), since the prerendered screen is styled already and
  * the stylesheet's arrival would compute its whole style again. It becomes active when the app's
- * screen is shown, and the critical CSS, a part of it, goes.
+ * screen is ready, a frame before the swap (decision 196), and the critical CSS, a part of it, goes.
  */
 export function activateAppStyles(): void {
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-app-styles]')) link.media = 'all';
   document.querySelector('style[data-critical]')?.remove();
+}
+
+/**
+ * The focus goes to the app's control once the new screen has had its first frame, in a task of
+ * its own: focusing a text field lays out the whole new screen at once (17–28 ms at 4× CPU) and
+ * runs the app's focus handlers (another 30), which in the swap's own task made one task of
+ * 84–180 ms (tests/bench/README.md, "The swap in three"). A key pressed in between moves the focus
+ * at once, from its `keydown`, so the key's text goes into the control; a control the visitor
+ * focused meanwhile keeps the focus.
+ */
+function focusAfterFirstFrame(target: HTMLElement, ringShown: boolean): void {
+  const focus = () => {
+    document.removeEventListener('keydown', focus, true);
+    const active = document.activeElement;
+    if (!target.isConnected || (active && active !== document.body)) return;
+    // Where the shell's control was, on the same layout: no scrolling.
+    target.focus({ focusVisible: ringShown, preventScroll: true } as FocusOptions);
+  };
+  document.addEventListener('keydown', focus, true);
+  requestAnimationFrame(() => setTimeout(focus, 0));
 }
 
 function swap(shell: HTMLElement, root: HTMLElement): void {
@@ -131,8 +151,8 @@ function swap(shell: HTMLElement, root: HTMLElement): void {
   // Keep the focus ring as it was (an autofocused box shows it; a clicked button does not).
   const ringShown = focused ? focused.matches(':focus-visible') || focused.hasAttribute('autofocus') : false;
   const typedInto = shellFields.filter((field) => fieldChanged(field));
-  // The shell's style is read; the page's next style is computed once, for the app's screen.
-  activateAppStyles();
+  // The whole stylesheet is active already (a frame ago): the style computed next is only the new
+  // screen's.
   shell.replaceWith(root);
   // The app's controls are looked up (their styles) only when something carries over.
   if (typedInto.length > 0) {
@@ -148,9 +168,7 @@ function swap(shell: HTMLElement, root: HTMLElement): void {
       focused.id && focused.getAttribute('tabindex') === '-1'
         ? root.querySelector(`#${CSS.escape(focused.id)}`)
         : counterpart(focused, shellFocusables, displayed<HTMLElement>(root, focusableSelector));
-    // Where the shell's control was, on the same layout: no scrolling (which would force a layout).
-    if (target instanceof HTMLElement)
-      target.focus({ focusVisible: ringShown, preventScroll: true } as FocusOptions);
+    if (target instanceof HTMLElement) focusAfterFirstFrame(target, ringShown);
   }
   const queued = window.__shellQueue ?? [];
   window.__shellQueue = undefined;
@@ -186,9 +204,12 @@ export function appContainer(): HTMLElement | null {
   const observer = new MutationObserver(() => {
     if (!root.querySelector(readySelector)) return;
     observer.disconnect();
-    // In a task of its own: the app's render is one task, the swap (and the layout of the new
-    // screen it brings) the next; the shell stays on screen in between.
-    setTimeout(() => swap(shell, root), 0);
+    // The whole stylesheet takes over from the critical CSS first, and the shell is restyled with
+    // it in the next frame (same look: the critical CSS is a part of it), with whatever else the
+    // app's start changed in the page. Then, in a task of its own, the swap: its style is only the
+    // new screen's. Each piece is a task of its own (tests/bench/README.md, "The swap in three").
+    activateAppStyles();
+    requestAnimationFrame(() => setTimeout(() => swap(shell, root), 0));
   });
   observer.observe(root, { childList: true, subtree: true });
   return root;

@@ -254,6 +254,55 @@ test.describe('prerendered first screens', () => {
       await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     });
 
+    test('a key pressed between the swap and the focus goes into the focused box (decision 196)', async ({
+      page,
+    }) => {
+      // The handoff gives the focus to the app's box after the new screen's first frame. That frame
+      // is held here until a key has been pressed, so the key lands while nothing is focused.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __hold?: boolean; __held?: boolean };
+        const original = window.requestAnimationFrame.bind(window);
+        window.requestAnimationFrame = (callback) =>
+          original((time) => {
+            const run = () => {
+              if (!w.__hold) return callback(time);
+              w.__held = true;
+              setTimeout(run, 5);
+            };
+            run();
+          });
+        new MutationObserver(() => {
+          if (
+            !document.getElementById('shell') &&
+            document.getElementById('root') &&
+            w.__held === undefined
+          ) {
+            w.__hold = true;
+            w.__held = false;
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto('/onboarding');
+      // The shell's first box has the focus (autofocus); nothing is typed before the swap.
+      await expect(page.locator('#shell').getByRole('textbox', { name: 'Character 1 of 4' })).toBeFocused();
+      // (Polled on a timer: a poll on animation frames would be held too.)
+      await page.waitForFunction(() => (window as unknown as { __held?: boolean }).__held === true, null, {
+        polling: 50,
+      });
+      // Swapped, and the focus not given yet.
+      await expect(page.locator('#shell')).toHaveCount(0);
+      expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+      await page.keyboard.type('1');
+      await page.evaluate(() => {
+        (window as unknown as { __hold?: boolean }).__hold = false;
+      });
+      const box = (n: number) => page.getByRole('textbox', { name: `Character ${n} of 4` });
+      await expect(box(1)).toHaveValue('1');
+      await expect(box(2)).toBeFocused();
+      await page.keyboard.type('234');
+      await expect(box(4)).toHaveValue('4');
+    });
+
     test('the skip link followed in the shell leaves the focus on the main content', async ({ page }) => {
       await page.goto('/no-access');
       await expect(page.locator('#shell')).toBeVisible();

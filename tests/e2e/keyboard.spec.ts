@@ -71,6 +71,8 @@ it.describe('keyboard only', () => {
     // The app has taken over from the prerendered page (the walk counts the app's controls); the
     // journey starts from the top of the page, with nothing focused by the page itself.
     await expect(page.locator('#shell')).toHaveCount(0);
+    // The handoff gives the focus to the app's box after the new screen's first frame (decision 196).
+    await expect(page.locator('#root input:focus')).toHaveCount(1);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.evaluate(() => window.__focusLog?.splice(0));
     await expect(page.getByRole('heading', { level: 1, name: 'Set up your practice' })).toBeVisible();

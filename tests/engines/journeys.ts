@@ -268,6 +268,12 @@ export const journeys: Journey[] = [
       await page.goto(`${stack.appUrl}/onboarding?pin=1234`);
       await page.waitForVisible(heading('Set up your practice'));
       await appTookOver(page);
+      // The handoff gives the focus to the app's box after the new screen's first frame (decision 196).
+      await page.waitUntil('the focus on a box of the app', () =>
+        page.run<boolean>(
+          'var a = document.activeElement, r = document.getElementById("root"); return !!a && !!r && a.tagName === "INPUT" && r.contains(a);',
+        ),
+      );
       // The pin step, keyboard only: the boxes are filled from ?pin=, Tab to Continue, Enter.
       await page.run('if (document.activeElement) document.activeElement.blur(); return true;');
       await page.tabTo(button('Continue'));
