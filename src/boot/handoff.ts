@@ -124,15 +124,23 @@ export function activateAppStyles(): void {
   document.querySelector('style[data-critical]')?.remove();
 }
 
+/** Whether the visitor has pressed a key or a pointer on the page since the app began to load. */
+let touched = false;
+const touch = () => {
+  touched = true;
+};
+
 /**
- * The focus goes to the app's control once the new screen has had its first frame, in a task of
- * its own: focusing a text field lays out the whole new screen at once (17–28 ms at 4× CPU) and
- * runs the app's focus handlers (another 30), which in the swap's own task made one task of
- * 84–180 ms (tests/bench/README.md, "The swap in three"). A key pressed in between moves the focus
- * at once, from its `keydown`, so the key's text goes into the control; a control the visitor
- * focused meanwhile keeps the focus.
+ * The app's control gets the focus the shell's had. Where only the page's `autofocus` put it
+ * there, that happens once the new screen has had its first frame, in a task of its own
+ * (decision 196): focusing a text field lays out the whole new screen at once (17–28 ms at 4× CPU)
+ * and runs the app's focus handlers (another 30), which in the swap's own task made one task of
+ * 84–180 ms. A key pressed in between moves the focus at once, from its `keydown`, so the key's
+ * text goes into the control; a control the visitor focused meanwhile keeps the focus. Where the
+ * visitor put the focus (or typed, or pressed something), it moves in the swap's own task, as
+ * before: on a phone its keyboard is open, and a frame without a focused field could close it.
  */
-function focusAfterFirstFrame(target: HTMLElement, ringShown: boolean): void {
+function moveFocus(target: HTMLElement, ringShown: boolean, now: boolean): void {
   const focus = () => {
     document.removeEventListener('keydown', focus, true);
     const active = document.activeElement;
@@ -140,6 +148,7 @@ function focusAfterFirstFrame(target: HTMLElement, ringShown: boolean): void {
     // Where the shell's control was, on the same layout: no scrolling.
     target.focus({ focusVisible: ringShown, preventScroll: true } as FocusOptions);
   };
+  if (now) return focus();
   document.addEventListener('keydown', focus, true);
   requestAnimationFrame(() => setTimeout(focus, 0));
 }
@@ -168,8 +177,13 @@ function swap(shell: HTMLElement, root: HTMLElement): void {
       focused.id && focused.getAttribute('tabindex') === '-1'
         ? root.querySelector(`#${CSS.escape(focused.id)}`)
         : counterpart(focused, shellFocusables, displayed<HTMLElement>(root, focusableSelector));
-    if (target instanceof HTMLElement) focusAfterFirstFrame(target, ringShown);
+    const queued = window.__shellQueue ?? [];
+    const onlyAutofocus =
+      !touched && typedInto.length === 0 && queued.length === 0 && focused.hasAttribute('autofocus');
+    if (target instanceof HTMLElement) moveFocus(target, ringShown, !onlyAutofocus);
   }
+  document.removeEventListener('pointerdown', touch, true);
+  document.removeEventListener('keydown', touch, true);
   const queued = window.__shellQueue ?? [];
   window.__shellQueue = undefined;
   if (queued.length === 0) return;
@@ -201,13 +215,15 @@ export function appContainer(): HTMLElement | null {
     shell.replaceWith(root);
     return root;
   }
+  document.addEventListener('pointerdown', touch, true);
+  document.addEventListener('keydown', touch, true);
   const observer = new MutationObserver(() => {
     if (!root.querySelector(readySelector)) return;
     observer.disconnect();
     // The whole stylesheet takes over from the critical CSS first, and the shell is restyled with
     // it in the next frame (same look: the critical CSS is a part of it), with whatever else the
     // app's start changed in the page. Then, in a task of its own, the swap: its style is only the
-    // new screen's. Each piece is a task of its own (tests/bench/README.md, "The swap in three").
+    // new screen's. Each piece is a task of its own (decision 196).
     activateAppStyles();
     requestAnimationFrame(() => setTimeout(() => swap(shell, root), 0));
   });
