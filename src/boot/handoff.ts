@@ -160,6 +160,7 @@ function swap(shell: HTMLElement, root: HTMLElement): void {
   // Keep the focus ring as it was (an autofocused box shows it; a clicked button does not).
   const ringShown = focused ? focused.matches(':focus-visible') || focused.hasAttribute('autofocus') : false;
   const typedInto = shellFields.filter((field) => fieldChanged(field));
+  const queued = window.__shellQueue ?? [];
   // The whole stylesheet is active already (a frame ago): the style computed next is only the new
   // screen's.
   shell.replaceWith(root);
@@ -177,14 +178,12 @@ function swap(shell: HTMLElement, root: HTMLElement): void {
       focused.id && focused.getAttribute('tabindex') === '-1'
         ? root.querySelector(`#${CSS.escape(focused.id)}`)
         : counterpart(focused, shellFocusables, displayed<HTMLElement>(root, focusableSelector));
-    const queued = window.__shellQueue ?? [];
     const onlyAutofocus =
       !touched && typedInto.length === 0 && queued.length === 0 && focused.hasAttribute('autofocus');
     if (target instanceof HTMLElement) moveFocus(target, ringShown, !onlyAutofocus);
   }
   document.removeEventListener('pointerdown', touch, true);
   document.removeEventListener('keydown', touch, true);
-  const queued = window.__shellQueue ?? [];
   window.__shellQueue = undefined;
   if (queued.length === 0) return;
   // After the app's first frame on screen: its screen may still settle (the router's first
