@@ -148,7 +148,10 @@ function moveFocus(target: HTMLElement, ringShown: boolean, now: boolean): void 
     // Where the shell's control was, on the same layout: no scrolling.
     target.focus({ focusVisible: ringShown, preventScroll: true } as FocusOptions);
   };
-  if (now) return focus();
+  if (now) {
+    focus();
+    return;
+  }
   document.addEventListener('keydown', focus, true);
   requestAnimationFrame(() => setTimeout(focus, 0));
 }
