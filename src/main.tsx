@@ -84,7 +84,8 @@ async function boot(root: HTMLElement): Promise<void> {
   const messages = await catalog;
   await styles;
   // Rendering into the document (no prerendered screen on display, or a hidden one): the whole
-  // stylesheet is active from the start. Otherwise the swap activates it (src/boot/handoff.ts).
+  // stylesheet is active from the start. Otherwise the handoff activates it, a frame before the swap
+  // (src/boot/handoff.ts, decision 196).
   if (root.isConnected) activateAppStyles();
   await nextTask();
   // The shell guard's word (decision 195): not once the page has said its code failed (an engine
