@@ -10,6 +10,7 @@ import { hostingPlugin } from './scripts/vite-hosting';
 import { formatjsOptions, icuCatalogs } from './scripts/vite-icu-catalogs';
 import { intlShippedLocales } from './scripts/vite-intl-locales';
 import { mantineComponentCss } from './scripts/vite-mantine-css';
+import { loadMantineUseId, mantineUseIdPlugin } from './scripts/vite-mantine-use-id';
 import { metaJsonPlugin } from './scripts/vite-meta-plugin';
 import { precompressPlugin } from './scripts/vite-precompress';
 import { prerenderPlugin } from './scripts/vite-prerender';
@@ -36,6 +37,8 @@ export default defineConfig({
     formatjs(formatjsOptions),
     intlShippedLocales(),
     mantineComponentCss(),
+    // Mantine's ids without the second render after mount (decision 197).
+    mantineUseIdPlugin(),
     // The theme's CSS variables, in the app's stylesheet (decision 193).
     themeCssPlugin(import.meta.dirname),
     boot.plugin,
@@ -55,6 +58,12 @@ export default defineConfig({
     // The same class names in the client build and in the prerender (src/prerender), which renders
     // through Vite's SSR loader: named from the file and the class, never from the build mode.
     modules: { generateScopedName: scopedClassName },
+  },
+  optimizeDeps: {
+    // The development server's prebundled Mantine gets the same use-id module as the build.
+    rolldownOptions: {
+      plugins: [{ name: 'practice-onboarding:mantine-use-id-dev', load: loadMantineUseId }],
+    },
   },
   server: {
     proxy: {

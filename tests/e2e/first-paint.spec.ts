@@ -204,6 +204,28 @@ test.describe('prerendered first screens', () => {
     expect(variables).toEqual(['#087f5b', '#656b71', '36em']);
   });
 
+  test("the app's controls keep the ids of their first render (decision 197)", async ({ page }) => {
+    // Mantine's own useId gives every control a random id in a layout effect after it mounts (a
+    // second render and commit of the whole form); the build's gives React's id, from the first render.
+    await page.goto('/onboarding/register-practice');
+    await bootedApp(page);
+    await expect(page.locator('#root h1:visible')).toBeVisible();
+    // The ids Mantine makes itself (the region's radios, the alert…; the form's fields have ids
+    // of their own), as the app has them after the takeover.
+    const ids = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('#root [id^="mantine-"]')].map((element) => element.id),
+      );
+    const first = await ids();
+    expect(first.length).toBeGreaterThanOrEqual(2);
+    for (const id of first) expect(id).toMatch(/^mantine-_r_[0-9a-z]+_(-[a-z]+)?$/);
+    expect(new Set(first).size).toBe(first.length);
+    // The radios are still named by their labels.
+    await expect(page.getByRole('radio', { name: 'United Kingdom' })).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await ids()).toEqual(first);
+  });
+
   test('a returning signed-in visitor never sees the signed-out screen', async ({ page, stack }) => {
     await page.goto('/');
     await signInWithEmail(page, seedAccounts.verified.email);
@@ -252,6 +274,19 @@ test.describe('prerendered first screens', () => {
       await expect(page.locator('#shell')).toBeVisible();
       await expect(page).toHaveURL(/\/onboarding\/register-account$/, { timeout: 20_000 });
       await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    });
+
+    test("a region chosen on the prerendered practice form is the app's region", async ({ page }) => {
+      // The radios have a name of their own on both screens: the handoff carries a control by its
+      // name, and Mantine's group names differ between the server's render and the app's.
+      await page.goto('/onboarding/register-practice');
+      await page.locator('#shell').getByRole('radio', { name: 'United Kingdom' }).check();
+      await expect(page.locator('#shell')).toBeVisible();
+      await bootedApp(page);
+      await expect(page.getByRole('radio', { name: 'United Kingdom' })).toBeChecked();
+      // The form is the UK's: a CRN, not an ABN.
+      await expect(page.getByRole('textbox', { name: 'CRN' })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'ABN' })).toHaveCount(0);
     });
 
     test('a key pressed between the swap and the focus goes into the focused box (decision 196)', async ({

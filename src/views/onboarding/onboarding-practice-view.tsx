@@ -89,6 +89,9 @@ function RegionChoice({ actor, locked }: { actor: OnboardingActor; locked: boole
     // with a forced layout as the step is revealed: decision 042).
     <Radio.Group
       label={intl.formatMessage(m.regionLabel)}
+      // A name of its own, the same on the prerendered page and in the app: a region chosen
+      // before the app took over is carried into it by name (src/boot/handoff.ts).
+      name="practice-region"
       value={region}
       onChange={chooseRegion}
       disabled={locked}
