@@ -25,10 +25,12 @@ const hooksEntry = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/;
 /** What the original does after mount; the module is replaced only where this is found. */
 const randomAfterMount = /useIsomorphicEffect\([\s\S]*setUuid\(randomId\(\)\)/;
 export const replacement = join(import.meta.dirname, '../src/ui/mantine-use-id.ts');
+/** A module id without its query (`?v=…`). */
+const fileOf = (id: string): string => id.split('?')[0] ?? id;
 
 /** The code of Mantine's `use-id.mjs` in the app, or null for any other module. */
 export function patchMantineUseId(id: string, original: string): string | null {
-  if (!target.test(id.split('?')[0] ?? id)) return null;
+  if (!target.test(fileOf(id))) return null;
   if (!randomAfterMount.test(original))
     throw new Error(
       `mantine-use-id: ${id} no longer sets a random id after mount; check scripts/vite-mantine-use-id.ts against this Mantine`,
@@ -38,7 +40,7 @@ export function patchMantineUseId(id: string, original: string): string | null {
 
 /** The same, reading the module (for Vite's and Rolldown's `load` hooks). */
 export async function loadMantineUseId(id: string): Promise<string | null> {
-  const file = id.split('?')[0] ?? id;
+  const file = fileOf(id);
   return target.test(file) ? patchMantineUseId(file, await readFile(file, 'utf8')) : null;
 }
 
@@ -49,7 +51,7 @@ export function mantineUseIdPlugin(): Plugin {
     name: 'practice-onboarding:mantine-use-id',
     enforce: 'pre',
     async load(id) {
-      if (hooksEntry.test(id.split('?')[0] ?? id)) hooksBundled = true;
+      if (hooksEntry.test(fileOf(id))) hooksBundled = true;
       const code = await loadMantineUseId(id);
       if (code) patched = true;
       return code;

@@ -71,6 +71,17 @@ const hintTemplate = (links: string, entry: readonly string[] = [], styles: read
   }>${links}</template>`;
 
 /**
+ * The form fields of prerendered markup whose `name` is an id Mantine generates (a radio group's,
+ * for one). The handoff (src/boot/handoff.ts) carries what the visitor chose in the shell into the
+ * app's field of the same name, and such a name differs between the server's render and the app's:
+ * the choice would be dropped at the takeover. Each needs a name of its own.
+ */
+export function generatedFieldNames(html: string): string[] {
+  const names = [...html.matchAll(/<(?:input|select|textarea)\b[^>]*\bname="(mantine-[^"]*)"/g)];
+  return [...new Set(names.map((match) => match[1] ?? ''))];
+}
+
+/**
  * Drops the custom-property declarations nothing on the page reads (decision 123): beasties keeps
  * every rule whose selector matches, and Mantine's `:root` rule declares some 250 variables of
  * which a screen reads a few dozen. A property is read when a `var()` outside a custom-property
@@ -258,6 +269,11 @@ export function prerenderPlugin(): Plugin {
           // The markup has no <style> (decision 121): the theme's CSS is the stylesheet's
           // (decision 193), and beasties inlines what the page reads of it.
           const { html, title, description } = await mod.prerenderRoute(path);
+          const generated = generatedFieldNames(html);
+          if (generated.length > 0)
+            throw new Error(
+              `prerender: ${path} has fields named by a generated id (${generated.join(', ')}); give them a name of their own`,
+            );
           let page = template
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
             // The charset first (within the first 1024 bytes), then the shell guard (decision 121).
