@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import Beasties from 'beasties';
 import { createServer, minifySync, type Plugin } from 'vite';
+import { pruneUnmatchedRules } from './critical-css';
 
 /**
  * Build step: the signed-out first screens as HTML (docs/decisions/051-prerendered-first-screens.md).
@@ -22,7 +23,8 @@ import { createServer, minifySync, type Plugin } from 'vite';
  * - the shell guard (src/boot/shell-guard.ts), minified, as the page's inline script (and on the
  *   practice page the draft fill, src/boot/draft-fill.ts), allowed by their hashes, which are
  *   written to `dist/csp.json` for the server's Content-Security-Policy;
- * - the hidden boot notice (src/prerender/boot-failed-notice.tsx, decision 195).
+ * - the hidden boot notice (src/prerender/boot-failed-notice.tsx, decision 195), and the template
+ *   of a pressed button's loading look (src/prerender/pressed-button.tsx, decision 198).
  * The built `index.html` (empty `#root`), with the same modulepreload hints, the shell guard and
  * the boot notice, is kept as `dist/200.html`: the SPA fallback for every other route, as static
  * hosts name it.
@@ -42,6 +44,7 @@ export interface PrerenderModule {
   draftFillOptions(): unknown;
   draftFillPath: string;
   prerenderBootFailedNotice(): string;
+  prerenderPressedButtonTemplate(): string;
 }
 
 interface ChunkLike {
@@ -185,6 +188,10 @@ export function prerenderPlugin(): Plugin {
         );
         // What a page says when the app's code could not be loaded (hidden; decision 195).
         const bootFailed = mod.prerenderBootFailedNotice();
+        // The loading look of a shell button pressed while the app loads (a template; the shell
+        // guard's item 7): on the prerendered pages, which have a shell. It fails the build if a
+        // loading Mantine Button no longer renders its loader as it did.
+        const pressed = mod.prerenderPressedButtonTemplate();
         const entryTag = new RegExp(`\\s*<script type="module"[^>]*src="/${entry.fileName}"[^>]*></script>`);
         if (!entryTag.test(template))
           throw new Error(`prerender: index.html does not load ${entry.fileName}`);
@@ -304,14 +311,15 @@ export function prerenderPlugin(): Plugin {
           // The critical CSS is the first <style> of the head, which beasties adds; marked for the
           // tests, and without the custom properties nothing on the page reads.
           const inlineStyles = [...html.matchAll(/style="([^"]*)"/g)].map((m) => m[1]).join(';');
-          page = (await beasties.process(page))
-            .replace(' data-beasties-container', '')
-            .replace(/<style>([^<]*)<\/style>/, (_, css: string) => {
-              return `<style data-critical>${pruneCustomProperties(css, inlineStyles)}</style>`;
-            });
+          // Then without the rules whose conditions match nothing on the page (decision 198).
+          const processed = (await beasties.process(page)).replace(' data-beasties-container', '');
+          page = processed.replace(/<style>([^<]*)<\/style>/, (_, css: string) => {
+            const critical = pruneCustomProperties(pruneUnmatchedRules(css, processed), inlineStyles);
+            return `<style data-critical>${critical}</style>`;
+          });
           // The boot notice after beasties: its styles are the whole stylesheet's, which the shell
           // guard makes active when it shows the notice (decision 195), and no bytes of every page.
-          page = page.replace('<div id="shell"', () => `${bootFailed}<div id="shell"`);
+          page = page.replace('<div id="shell"', () => `${bootFailed}${pressed}<div id="shell"`);
           // What beasties left of the links (moved to the end of the body) goes: the shell guard
           // requests the stylesheets after the first paint.
           for (const href of stylesheets) {

@@ -248,12 +248,17 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
    * request except `/__test/*` has its socket destroyed (no answer) and open connections (hub
    * WebSockets, keep-alive sockets) are dropped — a cut that works in every browser engine. With
    * `paths` (`{ cut: true, paths: ['/assets/'] }`) only the requests under them are cut, and open
-   * connections stay (the origin gone for a part of its files, as after the page arrived).
+   * connections stay (the origin gone for a part of its files, as after the page arrived). With
+   * `hold` as well, those requests are not dropped but kept unanswered until the cut is lifted,
+   * then answered (a request that stalls on a slow connection and finishes after all).
    * `buildTimeOverride` answers /meta.json with another build time (a deploy while the page is open).
    */
   let networkCut = false;
   /** Only the requests whose path starts with one of these are cut (none: every request). */
   let networkCutPaths: string[] = [];
+  /** Requests are held (answered when the cut is lifted), not dropped. */
+  let networkHold = false;
+  const heldRequests: Array<() => void> = [];
   let buildTimeOverride: string | null = null;
   const appSockets = new Set<Duplex>();
 
@@ -311,8 +316,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           sendJson(res, 400, { message: 'paths must be a list of paths starting with /' });
           return;
         }
+        if (body.hold !== undefined && (typeof body.hold !== 'boolean' || !Array.isArray(body.paths))) {
+          sendJson(res, 400, { message: 'hold must be true or false, with paths' });
+          return;
+        }
         networkCut = body.cut;
         networkCutPaths = networkCut ? ((body.paths as string[] | undefined) ?? []) : [];
+        networkHold = networkCut && body.hold === true;
+        if (!networkCut) for (const answer of heldRequests.splice(0)) answer();
         if (networkCut && networkCutPaths.length === 0) {
           // Every open connection but this one goes, as a dropped network takes them.
           for (const socket of appSockets) if (socket !== req.socket) socket.destroy();
@@ -417,7 +428,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           !isTestHook(req) &&
           (networkCutPaths.length === 0 || networkCutPaths.some((prefix) => path.startsWith(prefix)))
         ) {
-          req.socket.destroy();
+          const answer = () => {
+            for (const listener of inner) listener.call(server, req, ...rest);
+          };
+          if (networkHold && event === 'request') heldRequests.push(answer);
+          else req.socket.destroy();
           return;
         }
         for (const listener of inner) listener.call(server, req, ...rest);

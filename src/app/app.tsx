@@ -67,8 +67,8 @@ interface AppRouter {
 }
 
 /**
- * The app of one configuration, made in short tasks, outside any render (decision 058): the root
- * actors, then the router, then (with `loadFirst`) the router's first load, so that the route's
+ * The app of one configuration, made in short tasks, outside any render (decision 058): after the
+ * task that asked for it, the root actors, then the router, then (with `loadFirst`) the router's first load, so that the route's
  * screen is part of the app's first render, which React renders in slices. Made in a render, or
  * loaded by the router once mounted (its store update renders at once, blocking), the router and
  * the first screen were one long task. Kept per configuration (React may run an effect twice).
@@ -81,6 +81,10 @@ function appOf(config: RuntimeConfig, loadFirst: boolean): Promise<AppRouter> {
   let made = apps.get(config);
   if (!made) {
     made = (async () => {
+      // Not in the effect's task that asks for it: React runs passive effects right after the
+      // commit that mounted them, so the actors' start (their first transitions, the session's
+      // storage read) made one long task with the start-up screen's commit.
+      await nextTask();
       const actors = createRootActors(config);
       await nextTask();
       const router = createAppRouter(config, actors);

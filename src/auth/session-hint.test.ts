@@ -167,6 +167,7 @@ describe('surely signed out, against auth0-spa-js', () => {
       reloadKey: 'code.recoveryReloadAt',
       fieldsKey: 'boot.shellFields',
       longLoading: 15000,
+      pressedBusyAfter: 500,
     });
     frame.mockRestore();
     const hidden = document.documentElement.getAttribute('data-session') === 'maybe';

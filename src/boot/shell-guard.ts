@@ -23,6 +23,10 @@
  *    its forms are queued (`window.__shellQueue`) and replayed on the app's screen by the handoff
  *    (src/boot/handoff.ts); text typed into the shell's inputs stays in them and is carried over.
  *    A typed character in a one-character box (the pin) moves on to the next box, as in the app.
+ * 7. A pressed button says its press was taken (decision 198): it is pressed once (a second press
+ *    of it is not queued again; after a failed boot, none is) and, if the app has not taken over `pressedBusyAfter` later (the
+ *    submit buttons' pop-in delay, decision 042), it shows Mantine's loading look, copied from the
+ *    page's `#shell-pressed` template, and is `aria-disabled`. A boot that failed releases it.
  */
 /** sessionStorage: the shell's typed values across a recovery reload (decision 195). */
 export const BOOT_FIELDS_KEY = 'boot.shellFields';
@@ -40,6 +44,8 @@ export interface BootRecovery {
   fieldsKey: string;
   /** The app has not started this long after its code was asked for: the notice shows (ms). */
   longLoading: number;
+  /** A pressed button still waiting for the app this long shows Mantine's loading look (ms). */
+  pressedBusyAfter: number;
 }
 
 export function shellGuard(recovery: BootRecovery): void {
@@ -109,13 +115,12 @@ export function shellGuard(recovery: BootRecovery): void {
       reloadKeepingFields();
     }, again);
   };
-  let noticeShown = false;
-  const showNotice = (stuck: boolean) => {
-    const notice = document.getElementById('boot-failed');
-    if (!notice) return;
-    // Its styles are the whole stylesheet's (the page inlines only its screen's): active once it
-    // has loaded (now, or when it arrives); if it is what failed, the notice shows with the
-    // browser's own styles.
+  /**
+   * The whole stylesheet (the page inlines only its screen's) made active once it has loaded (now,
+   * or when it arrives), for what the shell shows beyond its screen: the boot notice, a pressed
+   * button's loading look. If it is what failed, those show with the browser's own styles.
+   */
+  const activateStyles = () => {
     for (const link of Array.prototype.slice.call(document.querySelectorAll('link[data-app-styles]'))) {
       const activate = () => {
         (link as HTMLLinkElement).media = 'all';
@@ -123,11 +128,36 @@ export function shellGuard(recovery: BootRecovery): void {
       if ((link as HTMLLinkElement).sheet) activate();
       else (link as HTMLLinkElement).addEventListener('load', activate, { once: true });
     }
+  };
+  let noticeShown = false;
+  const showNotice = (stuck: boolean) => {
+    const notice = document.getElementById('boot-failed');
+    if (!notice) return;
+    activateStyles();
     notice.querySelector('[data-boot-retrying]')?.toggleAttribute('hidden', stuck);
     notice.querySelector('[data-boot-stuck]')?.toggleAttribute('hidden', !stuck);
     if (!noticeShown) notice.querySelector('[data-boot-retry]')?.addEventListener('click', () => probe(true));
     noticeShown = true;
     notice.hidden = false;
+  };
+  // 7. The loading look of a press that waits: Mantine's, its loader over the hidden label.
+  const showPressed = (button: Element) => {
+    const template = document.getElementById('shell-pressed') as HTMLTemplateElement | null;
+    const loader = template?.content?.firstElementChild;
+    const label = button.querySelector('.mantine-Button-label');
+    if (!button.isConnected || !button.hasAttribute('data-pending')) return;
+    if (loader && label) {
+      activateStyles();
+      button.prepend(loader.cloneNode(true));
+      button.setAttribute('data-loading', 'true');
+      label.setAttribute('data-loading', 'true');
+    }
+    button.setAttribute('aria-disabled', 'true');
+  };
+  const release = (button: Element) => {
+    for (const name of ['data-pending', 'aria-disabled', 'data-loading']) button.removeAttribute(name);
+    button.querySelector('[data-loading]')?.removeAttribute('data-loading');
+    button.querySelector('.mantine-Button-loader')?.remove();
   };
   const failBoot = () => {
     if (bootStarted || bootFailed) return;
@@ -136,7 +166,7 @@ export function shellGuard(recovery: BootRecovery): void {
     const queued = (window as unknown as { __shellQueue?: unknown[] }).__shellQueue;
     if (queued) queued.length = 0;
     for (const button of Array.prototype.slice.call(document.querySelectorAll('[data-pending]')))
-      (button as Element).removeAttribute('data-pending');
+      release(button as Element);
     let reloadedAt = Number.NaN;
     try {
       reloadedAt = Number(storage()?.getItem(recovery.reloadKey) ?? Number.NaN);
@@ -279,6 +309,9 @@ export function shellGuard(recovery: BootRecovery): void {
   const queue: Array<{ type: 'click'; label: string; nth: number }> = [];
   (window as unknown as { __shellQueue: typeof queue }).__shellQueue = queue;
   const press = (button: Element) => {
+    // Pressed once: the app acts on it once. Nothing is queued in a page whose boot failed.
+    if (bootFailed || button.hasAttribute('data-pending')) return;
+    setTimeout(() => showPressed(button), recovery.pressedBusyAfter);
     const label = (button.textContent ?? '').trim();
     const same = Array.prototype.filter.call(
       document.querySelectorAll('#shell button'),

@@ -9,7 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { createIntl, IntlProvider } from 'react-intl';
 import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
-import { codeRecoveryDelays, loadingDelays } from '#machines/constants';
+import { busyIndicatorDelays, codeRecoveryDelays, loadingDelays } from '#machines/constants';
 import type { LocaleCode } from '#machines/domain';
 import { hubConnectionMachine } from '#machines/hub-connection.machine';
 import { selectStep } from '#machines/onboarding.machine';
@@ -43,6 +43,7 @@ import { BootFailedNotice } from './boot-failed-notice';
 import { prerenderConfig } from './build-config';
 import { describeRoute } from './descriptions';
 import { errorScreens } from './error-screens';
+import { pressedButtonTemplate } from './pressed-button';
 import type { ScreenFactory } from './screen-factory';
 
 /**
@@ -206,6 +207,7 @@ export function shellGuardOptions(): BootRecovery {
     reloadKey: RECOVERY_RELOAD_KEY,
     fieldsKey: BOOT_FIELDS_KEY,
     longLoading: loadingDelays.longLoading,
+    pressedBusyAfter: busyIndicatorDelays.popInDelay,
   };
 }
 
@@ -224,6 +226,17 @@ export function prerenderBootFailedNotice(
         <BootFailedNotice supportUrl={links.supportUrl} />
       </IntlProvider>
     </AppMantineProvider>,
+  );
+}
+
+/** The loading look a pressed shell button takes while the app loads (a `<template>`, hidden). */
+export function prerenderPressedButtonTemplate(): string {
+  return pressedButtonTemplate((node) =>
+    renderToString(
+      <AppMantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        {node}
+      </AppMantineProvider>,
+    ),
   );
 }
 

@@ -1127,6 +1127,17 @@ it.describe("the app's own code cannot be loaded (decision 195)", () => {
     await expect
       .poll(() => page.evaluate(() => document.querySelector('link[data-app-styles]')?.getAttribute('media')))
       .toBe('all');
+    // A button pressed now is not taken: nothing would act on it in this page (decision 198).
+    const skip = page
+      .locator('#shell')
+      .getByRole('button', { name: 'Continue without setting up a hub and scanner' });
+    await skip.click();
+    await page.waitForTimeout(700);
+    await expect(skip).not.toHaveAttribute('data-loading');
+    await expect(skip).not.toHaveAttribute('aria-disabled');
+    expect(
+      await page.evaluate(() => (window as unknown as { __shellQueue: unknown[] }).__shellQueue.length),
+    ).toBe(0);
     // The typed digits stay in the shell, and the origin is asked again while it is gone.
     await expect(page.getByRole('textbox', { name: 'Character 2 of 4' })).toHaveValue('2');
     await expect.poll(() => origin.probes, { timeout: 10_000 }).toBeGreaterThan(1);

@@ -276,6 +276,48 @@ test.describe('prerendered first screens', () => {
       await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     });
 
+    test('a button pressed says it was taken: acted on once, with the loading look after the pop-in delay (decision 198)', async ({
+      page,
+    }) => {
+      // The app's entry is held until the test lets it through; the page's clock is moved on by it.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/index-[^/?]+\.js(\?|$)/, async (route) => {
+        await released;
+        await route.fallback();
+      });
+      await page.clock.install();
+      await page.goto('/onboarding');
+      const shell = page.locator('#shell');
+      await expect(shell).toBeVisible();
+      const skip = shell.getByRole('button', { name: 'Continue without setting up a hub and scanner' });
+      await skip.click();
+      await skip.click();
+      // Pressed twice, queued once; no spinner flashes for a quick start.
+      expect(
+        await page.evaluate(() => ({
+          queued: (window as unknown as { __shellQueue: unknown[] }).__shellQueue.length,
+          loading: document.querySelector('#shell [data-loading]') !== null,
+        })),
+      ).toEqual({ queued: 1, loading: false });
+      // After the submit buttons' pop-in delay (500 ms): Mantine's loading look, and unavailable.
+      await page.clock.runFor(600);
+      await expect(skip).toHaveAttribute('data-loading', 'true');
+      await expect(skip).toHaveAttribute('aria-disabled', 'true');
+      await expect(skip.locator('.mantine-Loader-root')).toBeVisible();
+      await expect(skip.locator('.mantine-Button-inner')).toHaveCSS('opacity', '0');
+      // The other button is as it was.
+      await expect(shell.getByRole('button', { name: 'Continue', exact: true })).not.toHaveAttribute(
+        'data-loading',
+      );
+      release();
+      await expect(shell).toHaveCount(0, { timeout: 20_000 });
+      await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+      await expect(page).toHaveURL(/\/onboarding\/register-account$/);
+    });
+
     test("a region chosen on the prerendered practice form is the app's region", async ({ page }) => {
       // The radios have a name of their own on both screens: the handoff carries a control by its
       // name, and Mantine's group names differ between the server's render and the app's.

@@ -206,6 +206,37 @@ export const journeys: Journey[] = [
     },
   },
   {
+    name: "a button pressed before the app's code arrives: acted on once, with Mantine's loading look meanwhile (decision 198)",
+    async run({ page, stack }) {
+      // The app's entry stalls (held unanswered) until the journey lets it through.
+      await hook(stack, '/__test/network', { cut: true, hold: true, paths: ['/assets/index-'] });
+      const skip = button('Continue without setting up a hub and scanner', '#shell');
+      try {
+        await page.goto(`${stack.appUrl}/onboarding`);
+        await page.waitForVisible(heading('Set up your practice'));
+        await page.click(skip);
+        await page.click(skip);
+        // After the submit buttons' pop-in delay (500 ms), with the whole stylesheet active.
+        const look = async () => {
+          const css = await page.locate(skip);
+          return page.run<string>(
+            'var b = document.querySelector(arguments[0]); var l = b.querySelector(".mantine-Loader-root");' +
+              'var r = l ? l.getBoundingClientRect() : null;' +
+              'return [window.__shellQueue.length, b.getAttribute("data-loading"), b.getAttribute("aria-disabled"),' +
+              ' r !== null && r.width > 0 && r.height > 0, getComputedStyle(b.querySelector(".mantine-Button-inner")).opacity].join(" ");',
+            css,
+          );
+        };
+        await page.waitUntil('the loading look', async () => (await look()) === '1 true true true 0', 10_000);
+      } finally {
+        await hook(stack, '/__test/network', { cut: false });
+      }
+      await appTookOver(page);
+      await page.waitForVisible(heading('Create your account'), 20_000);
+      await page.waitForUrl(/\/onboarding\/register-account$/);
+    },
+  },
+  {
     name: "the app's own code refused after the page arrived: told, the typed digits kept, and the page loads itself with them once the origin answers (decision 195)",
     async run({ page, stack }) {
       // The page is served; its code, its stylesheet and the recovery's probe (GET /meta.json)
