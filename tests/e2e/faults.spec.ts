@@ -5,7 +5,7 @@ import type { BrowserContext, Page, Request, Route, WebSocketRoute } from '@play
 import { codeRecoveryDelays, realtimeRetryDelays } from '#machines/constants';
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { uniqueEmail } from '../support/stack';
-import { startE2eStack } from './fixtures';
+import { holdAppEntry, startE2eStack } from './fixtures';
 import { expect, it, keepThisAccount, logInAtIdp, signInAsEmma, signInWithSocial } from './practices-support';
 
 /**
@@ -1212,14 +1212,7 @@ it.describe("the app's own code cannot be loaded (decision 195)", () => {
   }) => {
     it.setTimeout(60_000);
     // The entry's request hangs (no answer, no reset) until the test lets it through.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/?]+\.js(\?|$)/, async (route) => {
-      await released;
-      await route.fallback();
-    });
+    const release = await holdAppEntry(page);
     // The page's clock flows, and the test moves it on (no 15 s of waiting).
     await page.clock.install();
     await page.goto('/onboarding');

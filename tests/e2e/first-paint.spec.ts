@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { seedAccounts } from '../../server/seed';
-import { expect, rawErrorText, test, watchConsole, watchForRawError } from './fixtures';
+import { expect, holdAppEntry, rawErrorText, test, watchConsole, watchForRawError } from './fixtures';
 import { keepThisAccount, signInWithEmail } from './practices-support';
 
 /**
@@ -280,14 +280,7 @@ test.describe('prerendered first screens', () => {
       page,
     }) => {
       // The app's entry is held until the test lets it through; the page's clock is moved on by it.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/index-[^/?]+\.js(\?|$)/, async (route) => {
-        await released;
-        await route.fallback();
-      });
+      const release = await holdAppEntry(page);
       await page.clock.install();
       await page.goto('/onboarding');
       const shell = page.locator('#shell');

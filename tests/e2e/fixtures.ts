@@ -84,6 +84,22 @@ export async function holdClock(page: Page): Promise<void> {
   await page.clock.pauseAt(start + 10_000);
 }
 
+/**
+ * The app's entry script (`/assets/index-*.js`) hangs, with no answer and no reset, until the test
+ * calls the function this returns: a boot request stalled on a slow connection.
+ */
+export async function holdAppEntry(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/?]+\.js(\?|$)/, async (route) => {
+    await released;
+    await route.fallback();
+  });
+  return release;
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
