@@ -24,9 +24,10 @@
  *    (src/boot/handoff.ts); text typed into the shell's inputs stays in them and is carried over.
  *    A typed character in a one-character box (the pin) moves on to the next box, as in the app.
  * 7. A pressed button says its press was taken (decision 198): it is pressed once (a second press
- *    of it is not queued again; after a failed boot, none is) and, if the app has not taken over `pressedBusyAfter` later (the
- *    submit buttons' pop-in delay, decision 042), it shows Mantine's loading look, copied from the
- *    page's `#shell-pressed` template, and is `aria-disabled`. A boot that failed releases it.
+ *    of it is not queued again; after a failed boot, none is) and, if the app has not taken over
+ *    `pressedBusyAfter` later (the submit buttons' pop-in delay, decision 042), it shows Mantine's
+ *    loading look, copied from the page's `#shell-pressed` template, and is `aria-disabled`. A
+ *    boot that failed releases it.
  */
 /** sessionStorage: the shell's typed values across a recovery reload (decision 195). */
 export const BOOT_FIELDS_KEY = 'boot.shellFields';
