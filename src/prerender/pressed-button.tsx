@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 
 /**
@@ -11,7 +12,7 @@ import { renderToString } from 'react-dom/server';
  *
  * `render` is the app's server render with its Mantine provider (src/prerender/render.tsx).
  */
-export function pressedButtonTemplate(render: (node: React.ReactNode) => string = renderToString): string {
+export function pressedButtonTemplate(render: (node: ReactNode) => string = renderToString): string {
   const button = render(<Button loading />);
   // The loader: a span of Mantine's loader classes holding the loader itself (one span).
   const loader = /<span(?=[^>]*\bmantine-Button-loader\b)[^>]*><span[^>]*><\/span><\/span>/.exec(button)?.[0];
