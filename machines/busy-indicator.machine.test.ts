@@ -53,4 +53,43 @@ describe('busy indicator (decision 042: the spec pop-in of 500 ms for a pending 
     expect(actor.getSnapshot().value).toBe('idle');
     expect(indicating()).toBe(false);
   });
+
+  describe('a press the user made before the app was ready (decision 199: the pop-in counts from the press)', () => {
+    it('shows the spinner at once when the user has waited the pop-in already', () => {
+      const { actor, indicating } = start();
+      actor.send({ type: 'busy.start', waited: 1200 });
+      expect(indicating()).toBe(true);
+      actor.send({ type: 'busy.end' });
+      expect(indicating()).toBe(false);
+    });
+
+    it('waits only for what is left of the pop-in', () => {
+      const { actor, clock, indicating } = start();
+      actor.send({ type: 'busy.start', waited: 300 });
+      clock.increment(199);
+      expect(indicating()).toBe(false);
+      clock.increment(1);
+      expect(indicating()).toBe(true);
+    });
+
+    it('counts a wait for its own work only: the next start waits the whole pop-in', () => {
+      const { actor, clock, indicating } = start();
+      actor.send({ type: 'busy.start', waited: 400 });
+      actor.send({ type: 'busy.end' });
+      actor.send({ type: 'busy.start' });
+      clock.increment(499);
+      expect(indicating()).toBe(false);
+      clock.increment(1);
+      expect(indicating()).toBe(true);
+    });
+
+    it('reads a negative wait as none', () => {
+      const { actor, clock, indicating } = start();
+      actor.send({ type: 'busy.start', waited: -50 });
+      clock.increment(499);
+      expect(indicating()).toBe(false);
+      clock.increment(1);
+      expect(indicating()).toBe(true);
+    });
+  });
 });

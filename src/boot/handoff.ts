@@ -12,6 +12,8 @@
  * screen simply replaces the shell's.
  */
 
+import { carryPress } from '../ui/carried-press';
+
 const fieldSelector = 'input, textarea, select';
 const focusableSelector = 'a[href], button, input, textarea, select, [tabindex]:not([tabindex="-1"])';
 /**
@@ -27,6 +29,8 @@ interface QueuedAction {
   /** The button's text, and its place among the shell's buttons with that text. */
   label: string;
   nth: number;
+  /** When the visitor pressed it (`performance.now()`). */
+  at: number;
 }
 
 declare global {
@@ -98,16 +102,21 @@ function carryValue(from: HTMLInputElement | HTMLTextAreaElement | HTMLSelectEle
  * it still checks the session (its buttons disabled meanwhile), and a click on a disabled button
  * would be lost.
  */
-function clickWhenEnabled(button: HTMLButtonElement): void {
-  if (!button.disabled) {
+function clickWhenEnabled(button: HTMLButtonElement, pressedAt: number): void {
+  // The work this press starts counts its spinner's pop-in from the visitor's press (decision 199).
+  const click = () => {
+    carryPress(pressedAt);
     button.click();
+  };
+  if (!button.disabled) {
+    click();
     return;
   }
   const observer = new MutationObserver(() => {
     if (!button.isConnected) observer.disconnect();
     else if (!button.disabled) {
       observer.disconnect();
-      button.click();
+      click();
     }
   });
   observer.observe(button, { attributes: true, attributeFilter: ['disabled'] });
@@ -196,7 +205,7 @@ function swap(shell: HTMLElement, root: HTMLElement): void {
       const buttons = displayed<HTMLButtonElement>(root, 'button');
       for (const action of queued) {
         const button = buttons.filter((b) => (b.textContent ?? '').trim() === action.label)[action.nth];
-        if (button) clickWhenEnabled(button);
+        if (button) clickWhenEnabled(button, action.at);
       }
     }, 0),
   );

@@ -306,8 +306,9 @@ export function shellGuard(recovery: BootRecovery): void {
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', put);
     else put();
   }
-  // A button is named by its text and its place among the shell's buttons of the same text.
-  const queue: Array<{ type: 'click'; label: string; nth: number }> = [];
+  // A button is named by its text and its place among the shell's buttons of the same text; `at`
+  // is when it was pressed (the app's spinner counts its pop-in from then, decision 199).
+  const queue: Array<{ type: 'click'; label: string; nth: number; at: number }> = [];
   (window as unknown as { __shellQueue: typeof queue }).__shellQueue = queue;
   const press = (button: Element) => {
     // Pressed once: the app acts on it once. Nothing is queued in a page whose boot failed.
@@ -318,7 +319,7 @@ export function shellGuard(recovery: BootRecovery): void {
       document.querySelectorAll('#shell button'),
       (other: Element) => (other.textContent ?? '').trim() === label,
     );
-    queue.push({ type: 'click', label, nth: same.indexOf(button) });
+    queue.push({ type: 'click', label, nth: same.indexOf(button), at: performance.now() });
     button.setAttribute('data-pending', '');
   };
   const inShell = (node: EventTarget | null): Element | null => {

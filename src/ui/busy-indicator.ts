@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { busyIndicatorMachine, selectIndicating } from '#machines/busy-indicator.machine';
+import { takeCarriedWait } from './carried-press';
 
 /**
  * Whether a screen shows that `actor` is working (decision 042): true only once `isBusy` has held
@@ -11,7 +12,8 @@ import { busyIndicatorMachine, selectIndicating } from '#machines/busy-indicator
  * (not a selector), so a submit sends its request without the form rendering again, and a quick
  * answer moves on before anything changes on screen. `isBusy` must be a stable function (module
  * level). While the screen is hidden (a pre-rendered step, decision 041) nothing is watched; it
- * catches up when shown.
+ * catches up when shown. Work started by a press carried from the prerendered page counts its
+ * pop-in from that press (src/ui/carried-press.ts, decision 199).
  */
 export function useBusyIndicator<TActor extends AnyActorRef>(
   actor: TActor,
@@ -24,7 +26,8 @@ export function useBusyIndicator<TActor extends AnyActorRef>(
       const now = isBusy(snapshot);
       if (now === busy) return;
       busy = now;
-      indicator.send({ type: now ? 'busy.start' : 'busy.end' });
+      // A press carried from the prerendered page has been waited for already (decision 199).
+      indicator.send(now ? { type: 'busy.start', waited: takeCarriedWait() } : { type: 'busy.end' });
     };
     forward(actor.getSnapshot());
     const subscription = actor.subscribe(forward);

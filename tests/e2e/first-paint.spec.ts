@@ -311,6 +311,46 @@ test.describe('prerendered first screens', () => {
       await expect(page).toHaveURL(/\/onboarding\/register-account$/);
     });
 
+    test("a press that showed its loading look keeps it in the app: the request's spinner counts from the press (decision 199)", async ({
+      page,
+    }) => {
+      const release = await holdAppEntry(page);
+      // The code's check is held too, so the request the carried press starts is still running.
+      let answer = () => {};
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      await page.route('**/api/onboarding/verify-pin', async (route) => {
+        await answered;
+        await route.fallback();
+      });
+      await page.clock.install();
+      await page.goto('/onboarding');
+      const shell = page.locator('#shell');
+      await expect(shell).toBeVisible();
+      await page.keyboard.type('1234');
+      const shellContinue = shell.getByRole('button', { name: 'Continue', exact: true });
+      await shellContinue.click();
+      await page.clock.runFor(600);
+      await expect(shellContinue).toHaveAttribute('data-loading', 'true');
+      // From here the page's clock moves only when the test moves it, 20 ms at a time until the app
+      // has taken over, then 100 ms for the frame and the task that replay the press: never the
+      // 500 ms of a pop-in counted from the replay.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+      release();
+      for (let step = 0; step < 1000 && (await shell.count()) > 0; step++) await page.clock.runFor(20);
+      await expect(shell).toHaveCount(0);
+      await page.clock.runFor(100);
+      const appContinue = page.getByRole('button', { name: 'Continue', exact: true });
+      await expect(page.getByRole('textbox', { name: 'Character 4 of 4' })).toHaveValue('4');
+      await expect(appContinue).toHaveAttribute('data-loading', 'true');
+      await expect(appContinue.locator('.mantine-Loader-root')).toBeVisible();
+      // The answer arrives: the spinner goes and the wizard moves on.
+      await page.clock.resume();
+      answer();
+      await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    });
+
     test("a region chosen on the prerendered practice form is the app's region", async ({ page }) => {
       // The radios have a name of their own on both screens: the handoff carries a control by its
       // name, and Mantine's group names differ between the server's render and the app's.
