@@ -237,6 +237,65 @@ export const journeys: Journey[] = [
     },
   },
   {
+    name: "a press that showed its loading look keeps it in the app: the request's spinner counts from the press (decision 199)",
+    async run({ page, stack }) {
+      await hook(stack, '/__test/network', { cut: true, hold: true, paths: ['/assets/index-'] });
+      const shellContinue = button('Continue', '#shell');
+      try {
+        await page.goto(`${stack.appUrl}/onboarding`);
+        await page.waitForVisible(heading('Set up your practice'));
+        for (const n of [1, 2, 3, 4])
+          await page.fill({ css: `#shell input[aria-label="Character ${n} of 4"]` }, String(n));
+        await page.click(shellContinue);
+        const css = await page.locate(shellContinue);
+        await page.waitUntil(
+          'the loading look',
+          async () =>
+            (await page.run<string | null>(
+              'return document.querySelector(arguments[0]).getAttribute("data-loading");',
+              css,
+            )) === 'true',
+          10_000,
+        );
+        // From the swap on, the page notes when the app's Continue first shows its loader.
+        await page.run(
+          'var w = window; w.__swapAt = null; w.__loadingAt = null;' +
+            'requestAnimationFrame(function tick() {' +
+            '  var now = performance.now();' +
+            '  if (w.__swapAt === null && !document.getElementById("shell")) w.__swapAt = now;' +
+            '  if (w.__swapAt !== null && w.__loadingAt === null) {' +
+            '    var b = Array.prototype.find.call(document.querySelectorAll("#root button[data-loading]"), function (x) { return x.textContent.trim() === "Continue"; });' +
+            '    if (b && b.querySelector(".mantine-Loader-root")) w.__loadingAt = now;' +
+            '  }' +
+            '  if (w.__loadingAt === null) requestAnimationFrame(tick);' +
+            '});',
+        );
+      } finally {
+        await hook(stack, '/__test/network', { cut: false });
+      }
+      // The entry goes through; the code's check is held from now on (the app asks for it only
+      // after it has booted, taken over and replayed the press).
+      await hook(stack, '/__test/network', { cut: true, hold: true, paths: ['/api/onboarding/verify-pin'] });
+      try {
+        await appTookOver(page);
+        const [gap] = await page.waitUntil(
+          "the app's Continue with its loader",
+          () =>
+            page.run<[number] | null>(
+              'return window.__loadingAt === null ? null : [window.__loadingAt - window.__swapAt];',
+            ),
+          20_000,
+        );
+        // Counted from the replay, the pop-in alone would be 500 ms after the swap and more; counted
+        // from the press (waited out long ago), the loader shows as the replayed check starts.
+        expectTrue(gap < 450, `the loader ${Math.round(gap)} ms after the swap, not after a new pop-in`);
+      } finally {
+        await hook(stack, '/__test/network', { cut: false });
+      }
+      await page.waitForVisible(heading('Create your account'), 20_000);
+    },
+  },
+  {
     name: "the app's own code refused after the page arrived: told, the typed digits kept, and the page loads itself with them once the origin answers (decision 195)",
     async run({ page, stack }) {
       // The page is served; its code, its stylesheet and the recovery's probe (GET /meta.json)
