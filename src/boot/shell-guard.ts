@@ -53,13 +53,15 @@ export function shellGuard(recovery: BootRecovery): void {
   const html = document.documentElement;
   // 5. The app's code could not be loaded (decision 195): the entry or the chunks it imports
   //    statically refused (the module script's `error`), the whole stylesheet refused (its link's
-  //    `error`), or a boot layer refused (src/main.tsx calls `__boot.failed`). The page says so
-  //    (the prerendered `#boot-failed` notice), asks the origin every `probeInterval` and when the
-  //    browser is back online, and loads itself afresh once the origin answers, keeping what was
-  //    typed into the shell. A page loaded by such a reload does not reload by itself again
-  //    within `reloadLoopWindow`: it waits for Try again. The app never starts in a page whose boot
-  //    failed (src/main.tsx asks `__boot.start()` first). No machine runs here: the code that
-  //    would run one is what failed. The policy is the code recovery's (machines/code-recovery).
+  //    `error`), a boot layer refused (src/main.tsx calls `__boot.failed`), or the boot stalled:
+  //    not started after the long-loading time, and nothing arrived for as long (decision 200).
+  //    The page says so (the prerendered `#boot-failed` notice), asks the origin every
+  //    `probeInterval` and when the browser is back online, and loads itself afresh once the
+  //    origin answers, keeping what was typed into the shell. A page loaded by such a reload does
+  //    not reload by itself again within `reloadLoopWindow`: it waits for Try again. The app never
+  //    starts in a page whose boot failed (src/main.tsx asks `__boot.start()` first). No machine
+  //    runs here: the code that would run one is what failed. The policy is the code recovery's
+  //    (machines/code-recovery).
   const storage = (): Storage | null => {
     try {
       return window.sessionStorage;
@@ -208,10 +210,31 @@ export function shellGuard(recovery: BootRecovery): void {
   );
   const loadApp = () => {
     // A request of the boot may stall (Wi-Fi gone without the connection being reset) or crawl:
-    // after the long-loading time the notice shows, with Try again; the page is not reloaded by
-    // itself, since a slow load may still finish (the notice goes when the app starts).
+    // after the long-loading time the notice shows, with Try again, and the app still starts when
+    // a slow load finishes (the notice goes then). A boot of which nothing more has arrived for the
+    // long-loading time has stalled: it counts as failed, so the page loads itself afresh once the
+    // origin answers, keeping what was typed (decision 200). Anything arriving (the observer's
+    // callback, on this page's clock) shows the load is moving.
+    let lastArrival = performance.now();
+    const arrivals =
+      typeof PerformanceObserver !== 'undefined' &&
+      (PerformanceObserver.supportedEntryTypes ?? []).indexOf('resource') >= 0
+        ? new PerformanceObserver(() => {
+            lastArrival = performance.now();
+          })
+        : null;
+    arrivals?.observe({ type: 'resource' });
+    const watchStall = () => {
+      if (bootStarted || bootFailed) arrivals?.disconnect();
+      else if (performance.now() - lastArrival >= recovery.longLoading) {
+        arrivals?.disconnect();
+        failBoot();
+      } else setTimeout(watchStall, recovery.probeInterval);
+    };
     setTimeout(() => {
-      if (!bootStarted && !bootFailed) showNotice(false);
+      if (bootStarted || bootFailed) return arrivals?.disconnect();
+      showNotice(false);
+      watchStall();
     }, recovery.longLoading);
     const hints = document.getElementById('boot-preloads');
     // The whole stylesheet: the page inlines only what its screen needs (decision 123). Inactive

@@ -296,6 +296,39 @@ export const journeys: Journey[] = [
     },
   },
   {
+    name: 'a boot request that stalls for good: after the long-loading time with nothing arriving, the page loads itself afresh with the typed digit (decision 200)',
+    async run({ page, stack }) {
+      // The entry is held unanswered, in every document, until the journey lets it through.
+      await hook(stack, '/__test/network', { cut: true, hold: true, paths: ['/assets/index-'] });
+      try {
+        await page.goto(`${stack.appUrl}/onboarding`);
+        await page.waitForVisible(heading('Set up your practice'));
+        await page.fill({ css: '#shell input[aria-label="Character 1 of 4"]' }, '1');
+        await page.run('window.__firstDocument = true;');
+        await page.waitForText('The page keeps trying and loads by itself', 20_000);
+        // 15 s without an arrival, then the next look (3 s): the page loads itself afresh.
+        await page.waitUntil(
+          'the page to load itself afresh',
+          () =>
+            page.run<boolean>('return window.__firstDocument !== true && document.readyState !== "loading";'),
+          20_000,
+        );
+      } finally {
+        await hook(stack, '/__test/network', { cut: false });
+      }
+      await appTookOver(page);
+      expectEqual(
+        await page.valueOf({ css: 'input[aria-label="Character 1 of 4"]' }),
+        '1',
+        'the digit typed',
+      );
+      expectTrue(
+        await page.run<boolean>('return document.getElementById("boot-failed").hidden === true;'),
+        'the notice is hidden in the new document',
+      );
+    },
+  },
+  {
     name: "the app's own code refused after the page arrived: told, the typed digits kept, and the page loads itself with them once the origin answers (decision 195)",
     async run({ page, stack }) {
       // The page is served; its code, its stylesheet and the recovery's probe (GET /meta.json)
