@@ -6,7 +6,15 @@ function start() {
   const clock = new SimulatedClock();
   const actor = createActor(busyIndicatorMachine, { clock });
   actor.start();
-  return { actor, clock, indicating: () => selectIndicating(actor.getSnapshot()) };
+  const indicating = () => selectIndicating(actor.getSnapshot());
+  /** The spinner shows exactly `ms` from now: not a millisecond before. */
+  const showsAfter = (ms: number) => {
+    clock.increment(ms - 1);
+    expect(indicating()).toBe(false);
+    clock.increment(1);
+    expect(indicating()).toBe(true);
+  };
+  return { actor, clock, indicating, showsAfter };
 }
 
 describe('busy indicator (decision 042: the spec pop-in of 500 ms for a pending submit)', () => {
@@ -33,7 +41,7 @@ describe('busy indicator (decision 042: the spec pop-in of 500 ms for a pending 
   });
 
   it('starts the pop-in again for the next request (a repeated start does not restart it)', () => {
-    const { actor, clock, indicating } = start();
+    const { actor, clock, indicating, showsAfter } = start();
     actor.send({ type: 'busy.start' });
     clock.increment(300);
     actor.send({ type: 'busy.start' });
@@ -41,10 +49,7 @@ describe('busy indicator (decision 042: the spec pop-in of 500 ms for a pending 
     expect(indicating()).toBe(true);
     actor.send({ type: 'busy.end' });
     actor.send({ type: 'busy.start' });
-    clock.increment(499);
-    expect(indicating()).toBe(false);
-    clock.increment(1);
-    expect(indicating()).toBe(true);
+    showsAfter(500);
   });
 
   it('ignores an end while idle', () => {
@@ -64,32 +69,23 @@ describe('busy indicator (decision 042: the spec pop-in of 500 ms for a pending 
     });
 
     it('waits only for what is left of the pop-in', () => {
-      const { actor, clock, indicating } = start();
+      const { actor, showsAfter } = start();
       actor.send({ type: 'busy.start', waited: 300 });
-      clock.increment(199);
-      expect(indicating()).toBe(false);
-      clock.increment(1);
-      expect(indicating()).toBe(true);
+      showsAfter(200);
     });
 
     it('counts a wait for its own work only: the next start waits the whole pop-in', () => {
-      const { actor, clock, indicating } = start();
+      const { actor, showsAfter } = start();
       actor.send({ type: 'busy.start', waited: 400 });
       actor.send({ type: 'busy.end' });
       actor.send({ type: 'busy.start' });
-      clock.increment(499);
-      expect(indicating()).toBe(false);
-      clock.increment(1);
-      expect(indicating()).toBe(true);
+      showsAfter(500);
     });
 
     it('reads a negative wait as none', () => {
-      const { actor, clock, indicating } = start();
+      const { actor, showsAfter } = start();
       actor.send({ type: 'busy.start', waited: -50 });
-      clock.increment(499);
-      expect(indicating()).toBe(false);
-      clock.increment(1);
-      expect(indicating()).toBe(true);
+      showsAfter(500);
     });
   });
 });

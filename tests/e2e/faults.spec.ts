@@ -5,7 +5,7 @@ import type { BrowserContext, Page, Request, Route, WebSocketRoute } from '@play
 import { codeRecoveryDelays, realtimeRetryDelays } from '#machines/constants';
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { uniqueEmail } from '../support/stack';
-import { holdAppEntry, startE2eStack } from './fixtures';
+import { countDocuments, holdAppEntry, startE2eStack } from './fixtures';
 import { expect, it, keepThisAccount, logInAtIdp, signInAsEmma, signInWithSocial } from './practices-support';
 
 /**
@@ -1240,12 +1240,9 @@ it.describe("the app's own code cannot be loaded (decision 195)", () => {
   }) => {
     it.setTimeout(60_000);
     // The entry of the first document is never answered (a dead connection); a new document gets it.
-    let documents = 0;
-    page.on('request', (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents += 1;
-    });
+    const documents = countDocuments(page);
     await page.route(/\/assets\/index-[^/?]+\.js(\?|$)/, (route) =>
-      documents === 1 ? undefined : route.fallback(),
+      documents() === 1 ? undefined : route.fallback(),
     );
     await page.clock.install();
     await page.goto('/onboarding');
@@ -1253,11 +1250,11 @@ it.describe("the app's own code cannot be loaded (decision 195)", () => {
     await page.keyboard.type('1');
     await page.clock.runFor(15_500);
     await expect(notice(page).getByText(keepsTrying)).toBeVisible();
-    expect(documents).toBe(1);
+    expect(documents()).toBe(1);
     // Nothing more arrives: at the next look (every 3 s) the boot counts as stalled, the origin
     // answers, and the page loads itself afresh, the digit kept.
     await page.clock.runFor(3_500);
-    await expect.poll(() => documents, { timeout: 15_000 }).toBe(2);
+    await expect.poll(documents, { timeout: 15_000 }).toBe(2);
     await expect(page.locator('#shell')).toHaveCount(0, { timeout: 20_000 });
     await expect(notice(page)).toBeHidden();
     await expect(page.getByRole('textbox', { name: 'Character 1 of 4' })).toHaveValue('1');
@@ -1267,10 +1264,7 @@ it.describe("the app's own code cannot be loaded (decision 195)", () => {
     page,
   }) => {
     it.setTimeout(60_000);
-    let documents = 0;
-    page.on('request', (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents += 1;
-    });
+    const documents = countDocuments(page);
     const release = await holdAppEntry(page);
     await page.clock.install();
     await page.goto('/onboarding');
@@ -1282,13 +1276,13 @@ it.describe("the app's own code cannot be loaded (decision 195)", () => {
     await expect(notice(page).getByText(keepsTrying)).toBeVisible();
     // 15 s after the last arrival the boot would count as stalled; before that it is not.
     await page.clock.runFor(10_000);
-    expect(documents).toBe(1);
+    expect(documents()).toBe(1);
     await expect(page.locator('#shell')).toBeVisible();
     // The slow load finishes: the app starts in this document.
     release();
     await expect(page.locator('#shell')).toHaveCount(0, { timeout: 20_000 });
     await expect(notice(page)).toBeHidden();
-    expect(documents).toBe(1);
+    expect(documents()).toBe(1);
   });
 
   it('a page without a prerendered screen (the SPA fallback, /switch-practice) says so too, and goes on once the origin answers', async ({

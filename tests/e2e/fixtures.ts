@@ -100,6 +100,15 @@ export async function holdAppEntry(page: Page): Promise<() => void> {
   return release;
 }
 
+/** How many documents the page has asked for since this call (its main frame's navigations). */
+export function countDocuments(page: Page): () => number {
+  let documents = 0;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents += 1;
+  });
+  return () => documents;
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
