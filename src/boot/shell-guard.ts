@@ -213,28 +213,40 @@ export function shellGuard(recovery: BootRecovery): void {
     // after the long-loading time the notice shows, with Try again, and the app still starts when
     // a slow load finishes (the notice goes then). A boot of which nothing more has arrived for the
     // long-loading time has stalled: it counts as failed, so the page loads itself afresh once the
-    // origin answers, keeping what was typed (decision 200). Anything arriving (the observer's
-    // callback, on this page's clock) shows the load is moving.
+    // origin answers, keeping what was typed (decision 200). Anything arriving shows the load is
+    // moving: a resource entry reported to an observer (at once), or one more in the page's list
+    // at the guard's look every probe interval (with the observer alone, Firefox ESR found a boot
+    // stalled at the first look, 15 s in, though its stylesheet had arrived: the list is the
+    // fallback). Times are on the page's own clock.
     let lastArrival = performance.now();
+    const arrive = () => {
+      lastArrival = performance.now();
+    };
     const arrivals =
       typeof PerformanceObserver !== 'undefined' &&
       (PerformanceObserver.supportedEntryTypes ?? []).indexOf('resource') >= 0
-        ? new PerformanceObserver(() => {
-            lastArrival = performance.now();
-          })
+        ? new PerformanceObserver(arrive)
         : null;
     arrivals?.observe({ type: 'resource' });
-    const watchStall = () => {
-      if (bootStarted || bootFailed) arrivals?.disconnect();
-      else if (performance.now() - lastArrival >= recovery.longLoading) {
+    const listed = () =>
+      typeof performance.getEntriesByType === 'function'
+        ? performance.getEntriesByType('resource').length
+        : 0;
+    let seen = listed();
+    const look = () => {
+      if (bootStarted || bootFailed) return arrivals?.disconnect();
+      if (listed() !== seen) {
+        seen = listed();
+        arrive();
+      }
+      if (noticeShown && performance.now() - lastArrival >= recovery.longLoading) {
         arrivals?.disconnect();
         failBoot();
-      } else setTimeout(watchStall, recovery.probeInterval);
+      } else setTimeout(look, recovery.probeInterval);
     };
+    setTimeout(look, recovery.probeInterval);
     setTimeout(() => {
-      if (bootStarted || bootFailed) return arrivals?.disconnect();
-      showNotice(false);
-      watchStall();
+      if (!bootStarted && !bootFailed) showNotice(false);
     }, recovery.longLoading);
     const hints = document.getElementById('boot-preloads');
     // The whole stylesheet: the page inlines only what its screen needs (decision 123). Inactive

@@ -305,13 +305,14 @@ export const journeys: Journey[] = [
         await page.waitForVisible(heading('Set up your practice'));
         await page.fill({ css: '#shell input[aria-label="Character 1 of 4"]' }, '1');
         await page.run('window.__firstDocument = true;');
-        await page.waitForText('The page keeps trying and loads by itself', 20_000);
-        // 15 s without an arrival, then the next look (3 s): the page loads itself afresh.
+        // Told after the long-loading time (15 s); the guard looks every 3 s, and once nothing has
+        // arrived for 15 s the page loads itself afresh.
+        await page.waitForText('The page keeps trying and loads by itself', 25_000);
         await page.waitUntil(
           'the page to load itself afresh',
           () =>
             page.run<boolean>('return window.__firstDocument !== true && document.readyState !== "loading";'),
-          20_000,
+          25_000,
         );
       } finally {
         await hook(stack, '/__test/network', { cut: false });
