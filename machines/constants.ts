@@ -30,6 +30,11 @@ export const bootstrapDelays = {
 export const busyIndicatorDelays = {
   /** The spinner shows (and the form locks) only once a request has run this long. */
   popInDelay: loadingDelays.popInDelay,
+  /**
+   * A press replayed from the prerendered page (decision 199) counts as the start of the work the
+   * app starts within this long of the replay (the submit's validation is asynchronous).
+   */
+  carriedPressWindow: 1000,
 } as const;
 
 export const navigationDelays = {

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { busyIndicatorMachine, selectIndicating } from '#machines/busy-indicator.machine';
+import { busyIndicatorDelays } from '#machines/constants';
 import { takeCarriedWait } from './carried-press';
 
 /**
@@ -27,7 +28,11 @@ export function useBusyIndicator<TActor extends AnyActorRef>(
       if (now === busy) return;
       busy = now;
       // A press carried from the prerendered page has been waited for already (decision 199).
-      indicator.send(now ? { type: 'busy.start', waited: takeCarriedWait() } : { type: 'busy.end' });
+      indicator.send(
+        now
+          ? { type: 'busy.start', waited: takeCarriedWait(busyIndicatorDelays.carriedPressWindow) }
+          : { type: 'busy.end' },
+      );
     };
     forward(actor.getSnapshot());
     const subscription = actor.subscribe(forward);

@@ -2,16 +2,13 @@
  * A press carried from the prerendered page into the app (decision 199). The shell guard queues a
  * button pressed before the app is ready and, after the submit buttons' pop-in delay, shows it
  * loading (decision 198); the handoff replays the press on the app's button and notes here when
- * the visitor pressed it. The first piece of work the app starts within `carryWindowMs` of that
- * replay (the submit's validation is asynchronous) takes the wait with it, so its spinner counts
+ * the visitor pressed it. The first piece of work the app starts soon after that replay (within
+ * `busyIndicatorDelays.carriedPressWindow`, passed in) takes the wait with it, so its spinner counts
  * the pop-in from the press, not from the replay: a button that showed its loader on the page
  * does not lose it for half a second after the swap.
  *
  * No imports: the handoff (the app's small entry) and the busy indicator share it.
  */
-
-/** How long after the replay the press still counts as the start of the work. */
-export const carryWindowMs = 1000;
 
 let carried: { pressedAt: number; replayedAt: number } | null = null;
 
@@ -22,11 +19,11 @@ export function carryPress(pressedAt: number, now: number = performance.now()): 
 
 /**
  * How long the visitor has waited for the work starting now, in ms: since the carried press,
- * once, within `carryWindowMs` of its replay; otherwise 0 (the work starts with its own press).
+ * once, within `within` ms of its replay; otherwise 0 (the work starts with its own press).
  */
-export function takeCarriedWait(now: number = performance.now()): number {
+export function takeCarriedWait(within: number, now: number = performance.now()): number {
   const press = carried;
   carried = null;
-  if (!press || now - press.replayedAt > carryWindowMs) return 0;
+  if (!press || now - press.replayedAt > within) return 0;
   return Math.max(0, now - press.pressedAt);
 }
