@@ -385,16 +385,13 @@ it.describe('faults', () => {
     // The account menu's code: refused while the origin is down, then, in this document only, a
     // request that is never answered (a stalled connection); a new document loads it as usual.
     let mode: 'up' | 'down' | 'stall' = 'up';
-    let documents = 0;
+    const documents = countDocuments(page);
     let stalledInFirstDocument = 0;
-    page.on('request', (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents += 1;
-    });
     let documentAtDown = 0;
     await page.route(/\/(assets\/account-dropdown-[^/]*\.js|meta\.json)/, (route) => {
       const isMeta = new URL(route.request().url()).pathname === '/meta.json';
       if (mode === 'down') return route.abort('connectionrefused');
-      if (mode === 'stall' && !isMeta && documents === documentAtDown) {
+      if (mode === 'stall' && !isMeta && documents() === documentAtDown) {
         stalledInFirstDocument += 1;
         return undefined; // never answered
       }
@@ -408,7 +405,7 @@ it.describe('faults', () => {
       .toBe(true);
     mode = 'down';
     await signInAsEmma(page);
-    documentAtDown = documents;
+    documentAtDown = documents();
     await expect(page.getByTestId('account-logout-fallback')).toBeVisible();
 
     // The origin answers again, but the retry's request stalls.
