@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bootChunks } from './scripts/vite-boot-chunks';
 import { bundleChunksPlugin } from './scripts/vite-bundle-chunks';
+import { deploymentDefaultsPlugin } from './scripts/vite-deployment-defaults';
 import { eagerCommonJsPlugin } from './scripts/vite-eager-commonjs';
 import { hostingPlugin } from './scripts/vite-hosting';
 import { formatjsOptions, icuCatalogs } from './scripts/vite-icu-catalogs';
@@ -41,6 +42,8 @@ export default defineConfig({
     mantineUseIdPlugin(),
     // The theme's CSS variables, in the app's stylesheet (decision 193).
     themeCssPlugin(import.meta.dirname),
+    // The product name and support links of the deployment's settings, as the app's fallbacks (decision 201).
+    deploymentDefaultsPlugin(),
     boot.plugin,
     react(),
     // CommonJS modules' wrappers compiled with their chunk, off the main thread.

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { deploymentDefaultsPlugin } from './scripts/vite-deployment-defaults';
 
 /**
  * The files that take longest (each runs a browser in a child process: the reduced atlas and the
@@ -65,8 +66,14 @@ const shared = {
 export default defineConfig({
   test: {
     projects: [
-      { test: { ...shared, name: 'shared', include: testFiles, exclude: isolatedTestFiles, isolate: false } },
-      { test: { ...shared, name: 'isolated', include: isolatedTestFiles, isolate: true } },
+      {
+        plugins: [deploymentDefaultsPlugin()],
+        test: { ...shared, name: 'shared', include: testFiles, exclude: isolatedTestFiles, isolate: false },
+      },
+      {
+        plugins: [deploymentDefaultsPlugin()],
+        test: { ...shared, name: 'isolated', include: isolatedTestFiles, isolate: true },
+      },
     ],
     // Two test files at a time on two cores (Vitest's default is one fewer than the cores: one).
     // Much of a file's time is waiting (a child process, a browser, a stack's timers), so two

@@ -35,6 +35,15 @@ export interface DeploymentSettings {
   regions: RegionSetting[];
 }
 
+/**
+ * What the app's code builds in from these settings: its fallbacks when the runtime configuration
+ * never arrived or left them out (scripts/vite-deployment-defaults.ts, decision 201).
+ */
+export type DeploymentDefaults = Pick<
+  DeploymentSettings,
+  'productName' | 'marketingSiteUrl' | 'supportEmail' | 'supportUrl'
+>;
+
 /** The environment variable of each single-valued setting (regions only come from the file). */
 export const settingVariables = {
   productName: 'APP_PRODUCT_NAME',

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { atlasSeams } from '../atlas/seams-plugin';
+import { deploymentDefaultsPlugin } from '../vite-deployment-defaults';
 import { mantineComponentCss } from '../vite-mantine-css';
 import { themeCssPlugin } from '../vite-theme-css';
 import { designerServer } from './serve-plugin';
@@ -28,6 +29,7 @@ export default defineConfig({
   plugins: [
     mantineComponentCss(),
     themeCssPlugin(rootDir),
+    deploymentDefaultsPlugin(),
     react(),
     atlasSeams(rootDir),
     designerServer(rootDir),

@@ -1,3 +1,4 @@
+import { deploymentDefaults } from 'virtual:deployment-defaults';
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { onboardingStepTable } from '#machines/onboarding-steps';
 import { onboardingStepTitles } from './onboarding-step-titles';
@@ -77,7 +78,8 @@ const segments: Record<string, MessageDescriptor> = {
   ),
 };
 
-export const defaultProductName = 'Practice Portal';
+/** The product's name when the runtime configuration has none: the deployment's (decision 201). */
+export const defaultProductName = deploymentDefaults.productName;
 
 /** The static segments of a route path (parameters and splats dropped). */
 export function titleSegmentsOf(routePath: string): string[] {

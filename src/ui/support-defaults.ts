@@ -1,15 +1,17 @@
+import { deploymentDefaults } from 'virtual:deployment-defaults';
 import type { AppConfig } from '#machines/domain';
 
 /**
  * The support and visit-us addresses built into the app, used when the runtime configuration
  * (GET /api/clientconfig/app) never arrived or left them out: a failure screen always has a way to
- * reach a person (docs/decisions/050-built-in-support-links.md).
+ * reach a person (docs/decisions/050-built-in-support-links.md). They are the deployment's
+ * build-time settings, the addresses its prerendered pages show (decisions 117, 201).
  */
-export const builtInSupport = {
-  marketingSiteUrl: 'https://www.practice-portal.example',
-  supportEmail: 'support@practice-portal.example',
-  supportUrl: 'https://www.practice-portal.example/support',
-} as const;
+export const builtInSupport: SupportLinks = {
+  marketingSiteUrl: deploymentDefaults.marketingSiteUrl,
+  supportEmail: deploymentDefaults.supportEmail,
+  supportUrl: deploymentDefaults.supportUrl,
+};
 
 export interface SupportLinks {
   marketingSiteUrl: string;

@@ -1,0 +1,6 @@
+// The deployment's build-time defaults (scripts/vite-deployment-defaults.ts, decision 201).
+declare module 'virtual:deployment-defaults' {
+  import type { DeploymentDefaults } from '../deploy/settings';
+
+  export const deploymentDefaults: Readonly<DeploymentDefaults>;
+}
