@@ -8,7 +8,13 @@ import {
 
 /** `import { deploymentDefaults } from 'virtual:deployment-defaults'` (src/ui/support-defaults.ts). */
 export const deploymentDefaultsId = 'virtual:deployment-defaults';
-const resolvedId = `\0${deploymentDefaultsId}`;
+/**
+ * Resolved as a path of the app's own (as `virtual:app-theme.css` is), not a `\0` id: the boot's
+ * chunks are read from the app's own modules (scripts/vite-boot-chunks.ts), so the module goes
+ * with the app code that imports it. As a `\0` id it went into the `start` chunk, which the `app`
+ * chunk then imported back: a cycle in which the app read the values before they were set.
+ */
+const resolvedId = `/${deploymentDefaultsId}`;
 
 export function deploymentDefaultsOf(settings: DeploymentSettings): DeploymentDefaults {
   const { productName, marketingSiteUrl, supportEmail, supportUrl } = settings;
@@ -35,7 +41,7 @@ export function deploymentDefaultsPlugin(env: Record<string, string | undefined>
       handler: () => resolvedId,
     },
     load: {
-      filter: { id: /^\0virtual:deployment-defaults$/ },
+      filter: { id: /^\/virtual:deployment-defaults$/ },
       handler() {
         this.addWatchFile(settingsFile(env));
         return deploymentDefaultsSource(readDeploymentSettings(env));

@@ -52,6 +52,16 @@ test.describe('the date of birth typed by a person (spec §5: date, "must be a v
     await expect(page.getByText('Date of birth must be a valid date')).toBeVisible();
     await expect(page.getByText('Date of birth is required')).toHaveCount(0);
     await expect(page).toHaveURL(/\/onboarding\/register-profile$/);
+    // Put right by typing a real date over it: the box keeps what is typed, the message goes.
+    await date.focus();
+    await page.keyboard.type('01', { delay: 80 });
+    await page.keyboard.type('02', { delay: 80 });
+    await page.keyboard.type('1990', { delay: 80 });
+    await expect(date).toHaveValue('1990-01-02');
+    for (let i = 0; i < 4 && (await date.evaluate((input) => document.activeElement === input)); i += 1)
+      await page.keyboard.press('Tab');
+    await expect(date).toHaveValue('1990-01-02');
+    await expect(page.getByText('Date of birth must be a valid date')).toHaveCount(0);
   });
 });
 

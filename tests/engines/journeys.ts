@@ -101,6 +101,27 @@ async function keyboardType(page: Page, target: Target, text: string): Promise<v
   await page.type(text);
 }
 
+/**
+ * Types a date (`yyyy-mm-dd`) into a native date box by keyboard, as a person does: Tab to it, then
+ * its parts in the order the engine's locale shows them, with the separator typed between them
+ * (WebKitGTK does not move on after two digits; Firefox moves on either way).
+ */
+async function typeDate(page: Page, target: Target, date: string): Promise<void> {
+  const [year, month, day] = date.split('-') as [string, string, string];
+  const order = await page.run<string>(
+    'return new Intl.DateTimeFormat().formatToParts(new Date(2000, 10, 22)).filter(function (p) { return p.type === "year" || p.type === "month" || p.type === "day"; }).map(function (p) { return p.type; }).join(",");',
+  );
+  const parts: Record<string, string> = { year, month, day };
+  await keyboardType(
+    page,
+    target,
+    order
+      .split(',')
+      .map((part) => parts[part])
+      .join('/'),
+  );
+}
+
 /** With a native select focused by Tab, ArrowDown until the chosen option's label is `label`. */
 async function arrowToOption(page: Page, target: Target, label: string): Promise<void> {
   await page.tabTo(target);
@@ -440,11 +461,29 @@ export const journeys: Journey[] = [
       await page.fill(field('firstName'), 'Ada');
       await page.fill(field('lastName'), 'Lovelace');
       await page.fill(field('phone'), '0412345678');
-      await page.setValue(field('dateOfBirth'), '1990-01-02');
-      await page.click({ role: 'checkbox', name: 'I agree to the privacy policy' });
-      await page.waitUntil('the privacy box checked', () =>
-        page.checked({ role: 'checkbox', name: 'I agree to the privacy policy' }),
+      // An impossible date typed into the empty box gets the spec's message, not "required" (issue 26
+      // item 4: the engine leaves the value empty with `validity.badInput`); then a real one.
+      // Leaving it by Tab: Firefox's box has its calendar button as a stop of its own.
+      const privacy: Target = { role: 'checkbox', name: 'I agree to the privacy policy' };
+      await typeDate(page, field('dateOfBirth'), '2023-02-29');
+      await page.tabTo(privacy);
+      await page.waitForText('Date of birth must be a valid date');
+      expectTrue(
+        !(await page.text()).includes('Date of birth is required'),
+        'no "required" for a typed date',
       );
+      // Then a real one, set as a form library sees a person's edit. (Typed part by part over the
+      // impossible one, Firefox ESR moves back to the month after the first part: noticed, open.)
+      await page.setValue(field('dateOfBirth'), '1990-01-02');
+      await page.tabTo(privacy);
+      await page.waitUntil(
+        'the date of birth, its message gone',
+        async () =>
+          (await page.valueOf(field('dateOfBirth'))) === '1990-01-02' &&
+          !(await page.text()).includes('Date of birth must be a valid date'),
+      );
+      await page.click(privacy);
+      await page.waitUntil('the privacy box checked', () => page.checked(privacy));
       await page.click(button('Continue'));
 
       // Step 3: the practice, keyboard only.
