@@ -108,18 +108,16 @@ async function keyboardType(page: Page, target: Target, text: string): Promise<v
  */
 async function typeDate(page: Page, target: Target, date: string): Promise<void> {
   const [year, month, day] = date.split('-') as [string, string, string];
+  const parts: Record<string, string> = { year, month, day };
+  await keyboardType(page, target, (await dateOrder(page)).map((part) => parts[part]).join('/'));
+}
+
+/** The order of a date box's parts in the engine's locale: `['month', 'day', 'year']` in en-US. */
+async function dateOrder(page: Page): Promise<string[]> {
   const order = await page.run<string>(
     'return new Intl.DateTimeFormat().formatToParts(new Date(2000, 10, 22)).filter(function (p) { return p.type === "year" || p.type === "month" || p.type === "day"; }).map(function (p) { return p.type; }).join(",");',
   );
-  const parts: Record<string, string> = { year, month, day };
-  await keyboardType(
-    page,
-    target,
-    order
-      .split(',')
-      .map((part) => parts[part])
-      .join('/'),
-  );
+  return order.split(',');
 }
 
 /** With a native select focused by Tab, ArrowDown until the chosen option's label is `label`. */
@@ -472,15 +470,33 @@ export const journeys: Journey[] = [
         !(await page.text()).includes('Date of birth is required'),
         'no "required" for a typed date',
       );
-      // Then a real one, set as a form library sees a person's edit. (Typed part by part over the
-      // impossible one, Firefox ESR moves back to the month after the first part: noticed, open.)
-      await page.setValue(field('dateOfBirth'), '1990-01-02');
+      // Then a real one typed over it, part by part. Back to the phone box by Shift+Tab first: a Tab
+      // that wraps out of the page through the browser's own controls leaves headless Firefox
+      // sending every later key to the first part of a date box (a plain page does the same).
+      await page.tabTo(field('phone'), { back: true });
+      await typeDate(page, field('dateOfBirth'), '1990-01-02');
       await page.tabTo(privacy);
       await page.waitUntil(
-        'the date of birth, its message gone',
+        'the typed date of birth, its message gone',
         async () =>
           (await page.valueOf(field('dateOfBirth'))) === '1990-01-02' &&
           !(await page.text()).includes('Date of birth must be a valid date'),
+      );
+      // One part typed over a whole date (the first part, where Tab lands): the other parts stay.
+      const [firstPart] = await dateOrder(page);
+      const [typed, expected] =
+        firstPart === 'year'
+          ? ['1991', '1991-01-02']
+          : firstPart === 'day'
+            ? ['03', '1990-01-03']
+            : ['03', '1990-03-02'];
+      await page.tabTo(field('phone'), { back: true });
+      await page.tabTo(field('dateOfBirth'));
+      await page.type(typed);
+      await page.tabTo(privacy);
+      await page.waitUntil(
+        `the ${firstPart} typed over, the other parts kept`,
+        async () => (await page.valueOf(field('dateOfBirth'))) === expected,
       );
       await page.click(privacy);
       await page.waitUntil('the privacy box checked', () => page.checked(privacy));

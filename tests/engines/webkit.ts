@@ -42,7 +42,7 @@ async function waitForDriver(url: string, child: ChildProcess): Promise<void> {
 
 const keys: Record<Key, string> = {
   Tab: SeleniumKey.TAB,
-  'Shift+Tab': SeleniumKey.chord(SeleniumKey.SHIFT, SeleniumKey.TAB),
+  'Shift+Tab': SeleniumKey.TAB, // with Shift held: see press()
   Enter: SeleniumKey.ENTER,
   Space: SeleniumKey.SPACE,
   ArrowDown: SeleniumKey.ARROW_DOWN,
@@ -110,6 +110,17 @@ async function openWebKit(): Promise<EngineDriver> {
     },
     type: activeSend,
     async press(key) {
+      // Shift held over the Tab: sent as one string (a chord), WebKitWebDriver typed Shift's own
+      // code point into the focused box.
+      if (key === 'Shift+Tab') {
+        await driver
+          .actions()
+          .keyDown(SeleniumKey.SHIFT)
+          .sendKeys(SeleniumKey.TAB)
+          .keyUp(SeleniumKey.SHIFT)
+          .perform();
+        return;
+      }
       await activeSend(keys[key]);
     },
     async url() {
