@@ -456,8 +456,10 @@ export const journeys: Journey[] = [
       await page.waitForUrl(/\/onboarding\/register-profile$/);
       await page.waitForText('Step 2 of 3');
       expectEqual(await page.valueOf(field('email')), email, 'the profile email');
-      await page.fill(field('firstName'), 'Ada');
-      await page.fill(field('lastName'), 'Lovelace');
+      // The form's defaults are the provider's given_name and family_name (spec §3), from the name
+      // given at the sign-up.
+      expectEqual(await page.valueOf(field('firstName')), 'Ada', 'the first name from the provider');
+      expectEqual(await page.valueOf(field('lastName')), 'Lovelace', 'the last name from the provider');
       await page.fill(field('phone'), '0412345678');
       // An impossible date typed into the empty box gets the spec's message, not "required" (issue 26
       // item 4: the engine leaves the value empty with `validity.badInput`); then a real one.
