@@ -37,7 +37,8 @@ export interface EngineDriver {
 /** An engine's browser: `open()` gives a driver on a fresh profile (no cookies or storage of another). */
 export interface EngineBrowser {
   readonly engine: string;
-  open(): Promise<EngineDriver>;
+  /** `abandon`, when aborted, tells an opening that takes too long to end what it started. */
+  open(abandon?: AbortSignal): Promise<EngineDriver>;
   close(): Promise<void>;
 }
 

@@ -45,6 +45,11 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 /** A journey that hangs (a browser that died under its driver) fails instead of stalling the run. */
 const JOURNEY_TIMEOUT_MS = 180_000;
+/**
+ * Opening a fresh browser takes 0.3–2.5 s. One that hangs (WebKitGTK's driver once did for the
+ * whole 120 s the run used to wait, on a fresh clone) is abandoned after this and opened once more.
+ */
+const OPEN_TIMEOUT_MS = 30_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -52,6 +57,23 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
     timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A fresh browser, opened once more when the first opening hangs (its processes ended). */
+async function openFresh(browser: EngineBrowser): Promise<EngineDriver> {
+  for (let tries = 1; ; tries += 1) {
+    const abandon = new AbortController();
+    const opening = browser.open(abandon.signal);
+    try {
+      return await withTimeout(opening, OPEN_TIMEOUT_MS, 'opening a fresh browser');
+    } catch (error) {
+      abandon.abort();
+      // An opening that ends after all is closed when it does.
+      opening.then((late) => late.close()).catch(() => undefined);
+      if (tries >= 2) throw error;
+      log(`  … opening a fresh ${browser.engine} took over ${OPEN_TIMEOUT_MS / 1000} s: once more`);
+    }
+  }
 }
 
 /**
@@ -154,7 +176,7 @@ async function main(): Promise<number> {
         const begin = Date.now();
         let driver: EngineDriver | null = null;
         try {
-          driver = await withTimeout(browser.open(), 120_000, 'opening a fresh browser');
+          driver = await openFresh(browser);
           const launched = Date.now() - begin;
           const page = new Page(driver);
           const context: JourneyContext = {

@@ -56,7 +56,7 @@ export async function launchWebKit(): Promise<EngineBrowser> {
   return { engine: 'webkit', open: openWebKit, close: async () => undefined };
 }
 
-async function openWebKit(): Promise<EngineDriver> {
+async function openWebKit(abandon?: AbortSignal): Promise<EngineDriver> {
   const port = await freePort();
   // Its own process group: closing kills the driver and the MiniBrowser it started together.
   const child = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore', detached: true });
@@ -67,6 +67,8 @@ async function openWebKit(): Promise<EngineDriver> {
       // already gone
     }
   };
+  // Abandoned while opening (it hung): the driver and its MiniBrowser go.
+  abandon?.addEventListener('abort', killAll, { once: true });
   const server = `http://127.0.0.1:${port}`;
   let driver: WebDriver;
   try {
