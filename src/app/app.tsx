@@ -71,7 +71,8 @@ interface AppRouter {
  * task that asked for it, the root actors, then the router, then (with `loadFirst`) the router's
  * first load, so that the route's screen is part of the app's first render, which React renders in
  * slices. Made in a render, or loaded by the router once mounted (its store update renders at
- * once, blocking), the router and the first screen were one long task. Kept per configuration (React may run an effect twice).
+ * once, blocking), the router and the first screen were one long task. Kept per configuration
+ * (React may run an effect twice).
  */
 const apps = new WeakMap<RuntimeConfig, Promise<AppRouter>>();
 
