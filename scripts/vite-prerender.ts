@@ -126,11 +126,13 @@ export function sha256(text: string): string {
 
 export function prerenderPlugin(): Plugin {
   let outDir = '';
+  let cssMinified = true;
   return {
     name: 'prerender-first-screens',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
+      cssMinified = (config.build.cssMinify ?? config.build.minify) !== false;
     },
     async writeBundle(options, bundle) {
       if (options.format && options.format !== 'es') return;
@@ -255,7 +257,10 @@ export function prerenderPlugin(): Plugin {
           // the theme's (`:root:root`, src/app/theme-css.ts, decision 193) are kept explicitly, or
           // the shell loses Mantine's colours (default and light variants) and the theme's.
           allowRules: [/^:root(:root)?$/, /^:root(:root)?\[data-mantine-color-scheme="?light"?\]$/],
-          compress: true,
+          // Only over CSS the build minified: beasties' own compression of Vite's unminified CSS
+          // drops separators (`;`, `{`) between custom properties, which an unminified build for
+          // profiling (tests/bench/trace-control.ts) then failed on.
+          compress: cssMinified,
           logLevel: 'warn',
         });
         for (const path of Object.keys(mod.prerenderedScreens)) {
