@@ -32,6 +32,11 @@ function Harness({
 const boxes = () => screen.getAllByLabelText(/^Character \d of 4$/) as HTMLInputElement[];
 
 describe('OneTimeCodeInput', () => {
+  it('moves the focus between boxes without a border transition (each key would start one, issue 26)', () => {
+    renderWithProviders(<Harness type="number" />);
+    for (const box of boxes()) expect(box.style.transition).toBe('none');
+  });
+
   it('renders one box per character, each taking one character', async () => {
     renderWithProviders(<Harness type="number" />);
     expect(boxes()).toHaveLength(4);
