@@ -269,6 +269,9 @@ try {
         'latencyInfo',
         'disabled-by-default-v8.cpu_profiler',
         '__metadata',
+        // More categories for --out, e.g. TRACE_CATEGORIES=v8,disabled-by-default-v8.compile
+        // (each lazily compiled function's compile, for the first use of a control).
+        ...(process.env.TRACE_CATEGORIES?.split(',').filter(Boolean) ?? []),
       ],
     },
   });
