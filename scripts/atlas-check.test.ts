@@ -9,7 +9,8 @@ import { defaultAtlasEntries } from './atlas/names';
  * The reduced atlas of `npm test` (decision 071): every state of every machine with a screen, in
  * one locale (en-AU) at 375 px, with the same checks as the full `npm run atlas` — the view
  * renders without errors, 0 axe-core violations, 0 layout findings, no horizontal scrolling at
- * 375 px, 320 px and 200 % text size; without the photographs and the HTML atlas (`--checks-only`). Needs /usr/bin/chromium (skipped without).
+ * 375 px, 320 px and 200 % text size; without the photographs and the HTML atlas (`--checks-only`).
+ * Needs /usr/bin/chromium (skipped without).
  */
 const root = join(import.meta.dirname, '..');
 const out = mkdtempSync(join(tmpdir(), 'atlas-check-'));

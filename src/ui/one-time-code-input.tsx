@@ -82,8 +82,9 @@ export function OneTimeCodeInput({
         readOnly={readOnly}
         error={Boolean(error)}
         // No border transition: the focus moves on with every character, and the transition's
-        // start (a style calculation in the key's frame and eight transition events React
-        // dispatches before the frame is presented) was a quarter of a key's time (issue 26).
+        // start (a style calculation in the key's frame, then eight transition events React
+        // dispatches before the frame is presented: 12 ms of script at 4× CPU) delayed every
+        // key's frame (issue 26, tests/bench/README.md).
         styles={boxStyles}
         aria-labelledby={label ? labelId : undefined}
         aria-describedby={error ? errorId : undefined}
