@@ -84,7 +84,7 @@ export function OneTimeCodeInput({
         // No border transition: the focus moves on with every character, and the transition's
         // start (a style calculation in the key's frame, then eight transition events React
         // dispatches before the frame is presented: 12 ms of script at 4× CPU) delayed every
-        // key's frame (issue 26, tests/bench/README.md).
+        // key's frame (decision 202).
         styles={boxStyles}
         aria-labelledby={label ? labelId : undefined}
         aria-describedby={error ? errorId : undefined}
