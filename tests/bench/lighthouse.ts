@@ -4,7 +4,7 @@
  *
  *   npx vite build --logLevel error   # or npm run build: this script builds nothing itself
  *   npx tsx tests/bench/lighthouse.ts [--runs 3] [--paths /,/onboarding] [--dist dist] [--keep <dir>]
- *                                     [--throttling simulate|devtools]
+ *                                     [--throttling simulate|devtools] [--cpu-slowdown 4]
  *
  * Starts the local stack on free ports serving dist/, runs Lighthouse 12.8.2 (mobile preset:
  * simulated throttling; categories performance, accessibility, best practices) against each path
@@ -77,6 +77,13 @@ const keep = arg('--keep', '');
 const throttling = arg('--throttling', 'simulate');
 if (throttling !== 'simulate' && throttling !== 'devtools')
   throw new Error(`--throttling must be simulate or devtools, got ${throttling}`);
+/**
+ * The CPU slowdown Lighthouse simulates or applies (its mobile preset: 4). A higher one stands for
+ * a slower host than this one: `--cpu-slowdown 8` asks how the page fares on a machine half as
+ * fast, where the same tasks take twice as long (the headroom of "Lighthouse stays at 1.00").
+ */
+const cpuSlowdown = Number(arg('--cpu-slowdown', '4'));
+if (!(cpuSlowdown >= 1)) throw new Error(`--cpu-slowdown must be 1 or more, got ${arg('--cpu-slowdown', '')}`);
 const distDir = resolve(arg('--dist', join(root, 'dist')));
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a positive integer, got ${arg('--runs', '')}`);
@@ -152,6 +159,7 @@ async function lighthouse(url: string, out: string): Promise<Report> {
         `--output-path=${out}`,
         `--chrome-flags=${CHROME_FLAGS}`,
         `--throttling-method=${throttling}`,
+        `--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`,
         // With --keep, the trace too (`<report>-0.trace.json`): which tasks Lighthouse counted.
         ...(keep ? ['--save-assets'] : []),
       ],
@@ -344,7 +352,7 @@ try {
       );
   }
   console.log(
-    `\nLighthouse ${version}, mobile preset (${throttling === 'simulate' ? 'simulated' : 'applied (devtools)'} throttling), Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`,
+    `\nLighthouse ${version}, mobile preset (${throttling === 'simulate' ? 'simulated' : 'applied (devtools)'} throttling, CPU ${cpuSlowdown}×), Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`,
   );
   console.log(`${new Date().toISOString()} load average ${load()}`);
   console.log('cpu idx: Lighthouse benchmarkIndex (higher is faster; it expects ~1000+ on a desktop)');
