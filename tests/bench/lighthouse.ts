@@ -83,7 +83,8 @@ if (throttling !== 'simulate' && throttling !== 'devtools')
  * fast, where the same tasks take twice as long (the headroom of "Lighthouse stays at 1.00").
  */
 const cpuSlowdown = Number(arg('--cpu-slowdown', '4'));
-if (!(cpuSlowdown >= 1)) throw new Error(`--cpu-slowdown must be 1 or more, got ${arg('--cpu-slowdown', '')}`);
+if (!(cpuSlowdown >= 1))
+  throw new Error(`--cpu-slowdown must be 1 or more, got ${arg('--cpu-slowdown', '')}`);
 const distDir = resolve(arg('--dist', join(root, 'dist')));
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a positive integer, got ${arg('--runs', '')}`);
