@@ -245,3 +245,57 @@ it.describe('keyboard only', () => {
     await expect(page.getByTestId('practice-key')).toHaveText('au-southbank');
   });
 });
+
+/**
+ * The sticky header never covers what has the focus (WCAG 2.4.11; decision 203): Shift+Tab up the
+ * practice form from its button, and a submit of the empty form from its bottom, whose first
+ * invalid field gets the focus with its label in view. Before the fix, Chromium left the Email
+ * field and the Veterinary type select under the header on the way up.
+ */
+test.describe('the sticky header never covers the focus', () => {
+  for (const width of [375, 1280]) {
+    test(`${width} px: Shift+Tab up the practice form, then a submit of the empty form from its bottom`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/onboarding/register-practice');
+      // The app's screen, not the prerendered shell (the whole stylesheet is active).
+      await expect(page.locator('#shell')).toHaveCount(0);
+      const submit = page.getByRole('button', { name: 'Register practice' });
+      const first = field(page, 'practice.businessName');
+      /** What has the focus, when the header or the viewport's bottom edge cuts it off. */
+      const covered = () =>
+        page.evaluate(() => {
+          const el = document.activeElement;
+          const header = document.querySelector('header');
+          if (!(el instanceof HTMLElement) || !header || header.contains(el) || el === document.body)
+            return null;
+          const box = el.getBoundingClientRect();
+          const top = header.getBoundingClientRect().bottom;
+          return box.top < top || box.bottom > window.innerHeight
+            ? `${el.id || el.tagName} at ${Math.round(box.top)}–${Math.round(box.bottom)} (header to ${Math.round(top)}, viewport ${window.innerHeight})`
+            : null;
+        });
+
+      await submit.focus();
+      const seen: string[] = [];
+      for (let i = 0; i < 40 && !(await first.evaluate((el) => el === document.activeElement)); i++) {
+        await page.keyboard.press('Shift+Tab');
+        const cut = await covered();
+        if (cut) seen.push(cut);
+      }
+      await expect(first).toBeFocused();
+      expect(seen).toEqual([]);
+
+      await submit.focus();
+      await page.keyboard.press('Enter');
+      await expect(first).toBeFocused();
+      const headerBottom = await page.locator('header').evaluate((el) => el.getBoundingClientRect().bottom);
+      const labelTop = await page
+        .locator('label[for="field-practice-businessName"]')
+        .evaluate((el) => el.getBoundingClientRect().top);
+      expect(labelTop).toBeGreaterThanOrEqual(headerBottom);
+      expect(await covered()).toBeNull();
+    });
+  }
+});

@@ -7,6 +7,15 @@ import { dirname } from 'node:path';
  * with selenium-webdriver), and everything else — finding by role and name, waiting for text,
  * focus checks — built once on top of it in `Page`, in the page's own JavaScript.
  */
+/**
+ * The size of every journey's window: 1280 × 800, or `ENGINE_VIEWPORT=<width>x<height>` (for
+ * example 375x800, to look at the phone layout in Firefox and WebKit).
+ */
+export function engineViewport(): { width: number; height: number } {
+  const match = /^(\d+)x(\d+)$/.exec(process.env.ENGINE_VIEWPORT ?? '');
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : { width: 1280, height: 800 };
+}
+
 export interface EngineDriver {
   /** 'firefox' or 'webkit'. */
   readonly engine: string;

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import puppeteer, { type KeyInput, type Page } from 'puppeteer-core';
-import type { EngineBrowser, EngineDriver, Key } from './driver';
+import { type EngineBrowser, type EngineDriver, engineViewport, type Key } from './driver';
 
 /**
  * Firefox ESR (Debian's `firefox-esr`) over WebDriver BiDi with puppeteer-core: no driver and no
@@ -38,7 +38,7 @@ export async function launchFirefox(): Promise<EngineBrowser> {
     async open() {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      await page.setViewport({ width: 1280, height: 800 });
+      await page.setViewport(engineViewport());
       page.setDefaultTimeout(20_000);
       return driverFor(page, version, () => context.close());
     },

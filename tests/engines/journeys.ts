@@ -519,6 +519,17 @@ export const journeys: Journey[] = [
         page.checked({ role: 'radio', name: 'Australia', within: region }),
       );
       await page.waitForText('ABN');
+      // Sent empty from the bottom of the form: the first invalid field gets the focus, and neither
+      // it nor its label is left under the sticky header (WebKit scrolled it to the very top;
+      // decision 203).
+      await page.tabTo(button('Register practice'));
+      await page.press('Enter');
+      await page.waitUntil('Business name focused, with its label below the sticky header', () =>
+        page.run<boolean>(
+          'var a = document.activeElement; var l = a && a.id ? document.querySelector("label[for=\\"" + a.id + "\\"]") : null; var h = document.querySelector("header").getBoundingClientRect(); return !!l && a.id === arguments[0] && l.getBoundingClientRect().top >= h.bottom && a.getBoundingClientRect().bottom <= innerHeight;',
+          'field-practice-businessName',
+        ),
+      );
       await keyboardType(page, field('practice.businessName'), 'Engine Vets Pty Ltd');
       await keyboardType(page, field('practice.businessNumber'), uniqueDigits(11));
       await keyboardType(page, field('practice.name'), `Engine Vets ${page.engine}`);

@@ -20,6 +20,9 @@ import { launchWebKit } from './webkit';
  *   xvfb-run -a tsx tests/engines/run.ts [--engine firefox|webkit] [--grep TEXT] [--parallel]
  *     [--retries 0|1]
  *
+ * Every window is 1280 × 800; `ENGINE_VIEWPORT=375x800` runs the journeys at a phone's width
+ * (WebKitGTK's MiniBrowser does not get narrower than about 447 px).
+ *
  * A failed journey is run once more on CI (`--retries`, default 1 with CI set, else 0), as the
  * Playwright suite retries on CI: in a fresh browser, against fresh stacks. One that passes then is
  * listed as flaky, with its first error; its first attempt's evidence stays in test-results/.

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Builder, By, Key as SeleniumKey, type WebDriver } from 'selenium-webdriver';
 import type { EngineBrowser, EngineDriver, Key } from './driver';
-import { sleep } from './driver';
+import { engineViewport, sleep } from './driver';
 
 /**
  * WebKitGTK (Debian's `webkit2gtk-driver`): `WebKitWebDriver` drives the MiniBrowser over classic
@@ -88,7 +88,7 @@ async function openWebKit(abandon?: AbortSignal): Promise<EngineDriver> {
   await driver
     .manage()
     .window()
-    .setRect({ width: 1280, height: 800 })
+    .setRect(engineViewport())
     .catch(() => undefined);
   const capabilities = await driver.getCapabilities();
   const version = `${String(capabilities.get('browserName'))} ${String(capabilities.get('browserVersion'))}`;
@@ -104,6 +104,14 @@ async function openWebKit(abandon?: AbortSignal): Promise<EngineDriver> {
       await driver.get(url);
     },
     async clickSelector(css) {
+      // Scrolled into view in the page first, as a person scrolls to what they tap: WebKitWebDriver's
+      // own scroll before a click leaves a page with `scroll-padding-top` where it is when the
+      // element is a little below the fold, and the click then fails as not interactable (decision
+      // 203). The page's own scrolling (`scrollIntoView`, a focused field) heeds the padding.
+      await driver.executeScript(
+        'var el = document.querySelector(arguments[0]); if (el) el.scrollIntoView({ block: "nearest", inline: "nearest" });',
+        css,
+      );
       await driver.findElement(By.css(css)).click();
     },
     async typeInto(css, text) {
