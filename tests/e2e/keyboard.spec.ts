@@ -250,7 +250,7 @@ it.describe('keyboard only', () => {
  * The sticky header never covers what has the focus (WCAG 2.4.11; decision 203): Shift+Tab up the
  * practice form from its button, and a submit of the empty form from its bottom, whose first
  * invalid field gets the focus with its label in view. Before the fix, Chromium left the Email
- * field and the Veterinary type select under the header on the way up.
+ * field under the header on the way up, at both widths.
  */
 test.describe('the sticky header never covers the focus', () => {
   for (const width of [375, 1280]) {
