@@ -1,5 +1,6 @@
 import { Affix, Notification } from '@mantine/core';
 import { defineMessages, useIntl } from 'react-intl';
+import classes from './reconnecting-notice.module.css';
 
 const messages = defineMessages({
   reconnecting: {
@@ -18,7 +19,7 @@ const messages = defineMessages({
 export function ReconnectingNotice() {
   const intl = useIntl();
   return (
-    <Affix position={{ bottom: 16, right: 16 }}>
+    <Affix position={{ bottom: 16, right: 16 }} className={classes.notice}>
       <Notification
         // Mantine greys a titled notification's text below the contrast minimum (WCAG 1.4.3).
         styles={{ description: { color: 'var(--mantine-color-text)' } }}

@@ -506,6 +506,49 @@ it.describe('faults', () => {
     dropNetworkNoise(consoleErrors);
   });
 
+  it('Reconnecting… on a phone never covers the field that has the focus: Tab down the profile step while it shows (decision 203)', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 640 });
+    const network = await controllableNetwork(page, context);
+    await page.goto('/onboarding');
+    await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
+    await signInWithSocial(page, 'Sign up with Google', 'Google', uniqueEmail('faults'), 'Grace Hopper');
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await network.cut();
+    await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible({
+      timeout: 15_000,
+    });
+
+    const continueButton = page.getByRole('button', { name: 'Continue', exact: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('#field-firstName').focus();
+    const covered: string[] = [];
+    for (let i = 0; i < 20 && !(await continueButton.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+      const cut = await page.evaluate(() => {
+        const el = document.activeElement;
+        const notice = Array.from(document.querySelectorAll('[role="status"]')).find((n) =>
+          n.textContent?.includes('Reconnecting…'),
+        );
+        if (!(el instanceof HTMLElement) || !notice) return null;
+        const a = el.getBoundingClientRect();
+        const b = notice.getBoundingClientRect();
+        const overlaps = a.bottom > b.top && a.top < b.bottom && a.right > b.left && a.left < b.right;
+        return overlaps
+          ? `${el.id || el.textContent?.trim()} at ${Math.round(a.top)}–${Math.round(a.bottom)}, the notice from ${Math.round(b.top)}`
+          : null;
+      });
+      if (cut) covered.push(cut);
+    }
+    await expect(continueButton).toBeFocused();
+    expect(covered).toEqual([]);
+    await network.restore();
+    dropNetworkNoise(consoleErrors);
+  });
+
   it('the whole stack stopped and started again mid-session: Reconnecting…, a failed switch is told, then everything works again', async ({
     page,
     consoleErrors,
