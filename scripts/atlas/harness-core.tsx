@@ -141,6 +141,13 @@ class Boundary extends Component<{ children: ReactNode; onError(error: Error): v
 
 let root: Root | null = null;
 let walk: Walk | null = null;
+/**
+ * Counts the screens mounted. The viewer posts a walk's steps as fast as they are clicked, so a
+ * mount can still be settling (frames, fonts) when the next one replaces it. A mount that was
+ * replaced must not name its state on <body> after the newer one did: the pinned screen would then
+ * say the walk's first state while showing its last.
+ */
+let mounts = 0;
 const container = document.getElementById('root') as HTMLElement;
 
 const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
@@ -234,6 +241,7 @@ async function mount(
 
 /** Removes the screen shown and stops its machine. */
 function unmount(): void {
+  mounts += 1;
   document.body.removeAttribute('data-atlas-ready');
   document.body.removeAttribute('data-atlas-state');
   root?.unmount();
@@ -253,6 +261,7 @@ async function mountElement(
   shown: string,
 ): Promise<ShowResult> {
   let error: string | null = replayError;
+  const mine = mounts;
   root = createRoot(container);
   root.render(
     <IntlProvider locale={locale} defaultLocale="en-AU" messages={messages}>
@@ -277,6 +286,8 @@ async function mountElement(
   await settled();
   await document.fonts.ready;
   await frame();
+  // Replaced meanwhile by a newer mount: it names its own state.
+  if (mine !== mounts) return { error, empty: false };
   const empty =
     (container.textContent ?? '').trim() === '' && container.querySelector('svg,img,input') === null;
   document.body.setAttribute('data-atlas-state', shown);
