@@ -11,7 +11,7 @@ import { defineConfig } from '@playwright/test';
  * Chromium 156 preloads its omnibox popup (two WebUI pages in a renderer of their own) for every
  * new window, that is for every page a test opens: about 1.7 CPU-seconds each on two cores, a third
  * of the e2e stage's CPU. The pages under test never see the address bar; Chromium 150 has no
- * such preload and ignores names it does not know (decision 186).
+ * such preload and ignores names it does not know (decision 140).
  */
 export const playwrightDisabledFeatures = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
@@ -37,7 +37,7 @@ const disabledFeatures = [
   'WebUIOmniboxAimPopup',
   'PreloadTopChromeWebUI',
   // No spare renderer started ahead for the next new site: every test opens a new context, and
-  // the spare of the last one is thrown away with it (decision 189).
+  // the spare of the last one is thrown away with it (decision 140).
   'SpareRendererForSitePerProcess',
 ];
 
@@ -59,10 +59,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  // Three workers on two cores (decision 141's amendment): much of a test's time is waiting (the
+  // Three workers on two cores (decision 140's amendment): much of a test's time is waiting (the
   // network cuts, timeouts, reconnects), which a third worker overlaps. E2E_WORKERS overrides it.
   workers: Number(process.env.E2E_WORKERS) || 3,
-  // One retry on CI only: a test that passes on its retry is reported as flaky in the list (decision 055).
+  // One retry on CI only: a test that passes on its retry is reported as flaky in the list (decision 140).
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -79,7 +79,7 @@ export default defineConfig({
     // which encodes frames all through every test (decision 140); the final screenshot of a failure
     // is still taken. Locally every test records it and drops it when it passes; on CI, where a
     // failure is retried once and nobody opens test-results/ of the clean clone, only the retry
-    // records it: 3–5 % of the stage's CPU (decision 189).
+    // records it: 3–5 % of the stage's CPU (decision 140).
     trace: { mode: process.env.CI ? 'on-first-retry' : 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     video: 'off',

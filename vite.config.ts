@@ -38,11 +38,11 @@ export default defineConfig({
     formatjs(formatjsOptions),
     intlShippedLocales(),
     mantineComponentCss(),
-    // Mantine's ids without the second render after mount (decision 197).
+    // Mantine's ids without the second render after mount (decision 150).
     mantineUseIdPlugin(),
-    // The theme's CSS variables, in the app's stylesheet (decision 193).
+    // The theme's CSS variables, in the app's stylesheet (decision 123).
     themeCssPlugin(import.meta.dirname),
-    // The product name and support links of the deployment's settings, as the app's fallbacks (decision 201).
+    // The product name and support links of the deployment's settings, as the app's fallbacks (decision 117).
     deploymentDefaultsPlugin(),
     boot.plugin,
     react(),
@@ -50,11 +50,11 @@ export default defineConfig({
     eagerCommonJsPlugin(),
     metaJsonPlugin(),
     prerenderPlugin(),
-    // dist/hosting/bundle-chunks.json: the chunk graph, for the bundle report (decision 141).
+    // dist/hosting/bundle-chunks.json: the chunk graph, for the bundle report (decision 140).
     bundleChunksPlugin(import.meta.dirname),
-    // Last: dist/hosting.json and the hosting files, dist/build-inputs.json (decisions 115, 118).
+    // Last: dist/hosting.json and the hosting files, dist/build-inputs.json (decisions 115 and 012).
     ...hostingPlugin(),
-    // After everything is written: the .br and .gz of every text file (decision 189).
+    // After everything is written: the .br and .gz of every text file (decision 140).
     precompressPlugin(),
   ],
   css: {
@@ -87,7 +87,7 @@ export default defineConfig({
     // Firefox 115); the polyfill would only weigh on the entry (decision 181).
     // A lazily loaded part's JavaScript is never <link rel="modulepreload">ed from script: WebKit keeps
     // a failed modulepreload in its memory cache across a reload, so a screen opened offline would
-    // fail again in the document loaded afresh (decision 106). The first screen's chunks stay
+    // fail again in the document loaded afresh (decision 181). The first screen's chunks stay
     // preloaded from the HTML; a lazy part's static imports are fetched when its chunk is parsed.
     modulePreload: {
       polyfill: false,

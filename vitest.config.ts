@@ -32,7 +32,7 @@ class SlowFirstSequencer extends BaseSequencer {
  * The test files that replace modules or globals (`vi.mock`, `vi.stubGlobal`): each runs in a
  * module registry of its own. Every other file shares its worker's registry with the files before
  * it (`isolate: false`): React, Mantine, xstate and the app's modules are imported once per
- * worker instead of once per file, which took a third of the run's CPU (decision 187).
+ * worker instead of once per file, which took a third of the run's CPU (decision 140).
  * tests/contract/vitest-isolation.test.ts fails when a file that replaces a module is missing here.
  */
 export const isolatedTestFiles = [

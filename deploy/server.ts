@@ -17,7 +17,7 @@ import {
 } from './hosting-policy';
 
 /**
- * The production server (docs/decisions/116-production-server.md): serves dist/ by the build's
+ * The production server (docs/decisions/115-hosting-policy-artifact.md): serves dist/ by the build's
  * own hosting policy (dist/hosting.json: security headers, cache rules, `<route>/index.html` then
  * `200.html`), and proxies what must be on the app's own origin, `/api/*` and the real-time hub
  * `/sockets/appstate` (HTTP and WebSocket), to the backend. Maintained parts only: sirv (static
@@ -118,7 +118,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
     // A path without an extension that has no `<path>/index.html`: the SPA fallback.
     single: policy.fallback.at(-1) ?? '200.html',
     dotfiles: false,
-    // The build's `.br` and `.gz` of each text file, as they are (decision 189); compression
+    // The build's `.br` and `.gz` of each text file, as they are (decision 140); compression
     // below leaves an answer alone that has its encoding already.
     brotli: true,
     gzip: true,

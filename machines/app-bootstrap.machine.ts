@@ -3,7 +3,7 @@ import { bootstrapDelays } from './constants';
 import type { AppConfig, AuthConfig } from './domain';
 
 /**
- * Start-up (docs/decisions/053-start-up-sequence.md): the app reads its configuration at runtime
+ * Start-up (docs/decisions/022-guard-sign-in-pending.md): the app reads its configuration at runtime
  * (GET /api/clientconfig/app and /api/clientconfig/auth). One designed sequence:
  * - while it waits, the loading screen (spec §2: spinner after the pop-in, the long-loading
  *   message with contact us and Logout from 15 s; machines/loading.machine.ts);

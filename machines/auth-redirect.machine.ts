@@ -8,7 +8,7 @@ import type { LoginParams } from './practice-flow';
  * already completed (or recovered from) the redirect callback when the page loaded; this screen
  * waits for the session to settle, checks that the user signed in with the method their email is
  * registered with (GET /api/profile/alternate-providers) — unless the account is an established one,
- * with a profile already (GET /api/profile/exists; decision 021: no warning then) — waits
+ * with a profile already (GET /api/profile/exists; decision 128: no warning then) — waits
  * `authRedirectWait` (1 s) and goes to the app state's return target, else '/'.
  *
  * A back button or a refresh on this page replays a used code ('Invalid state'): the session
@@ -105,7 +105,7 @@ export const authRedirectMachine = setup({
         id: 'checkProfileExists',
         src: 'checkProfileExists',
         onDone: [
-          // An established account (it has a profile) gets no warning (decision 021).
+          // An established account (it has a profile) gets no warning (decision 128).
           { guard: 'hasProfile', target: 'waiting' },
           { target: 'checkingProvider' },
         ],

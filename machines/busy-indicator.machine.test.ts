@@ -59,7 +59,7 @@ describe('busy indicator (decision 042: the spec pop-in of 500 ms for a pending 
     expect(indicating()).toBe(false);
   });
 
-  describe('a press the user made before the app was ready (decision 199: the pop-in counts from the press)', () => {
+  describe('a press the user made before the app was ready (decision 198: the pop-in counts from the press)', () => {
     it('shows the spinner at once when the user has waited the pop-in already', () => {
       const { actor, indicating } = start();
       actor.send({ type: 'busy.start', waited: 1200 });

@@ -7,7 +7,7 @@
  *
  * The pop-in counts from the press. Usually the work starts with it; a press made on the
  * prerendered page before the app was ready (decision 198) reaches the app later, and its
- * `busy.start` says how long the user has waited already (`waited`, decision 199): the spinner
+ * `busy.start` says how long the user has waited already (`waited`, decision 198): the spinner
  * shows at once when that is the pop-in or more (the page showed its loading look meanwhile),
  * else after what is left of it.
  *

@@ -2,7 +2,7 @@
  * Code recovery: what the app does after a lazily loaded part of its code (a route's screen, the
  * forms' layer, the account menu, the nav dropdowns, the new-version prompt, the live state and the
  * SignalR client) failed to load — typically because the network or the app's origin was gone for
- * a moment (docs/decisions/105-code-recovery-without-the-module-cache.md).
+ * a moment (docs/decisions/195-a-page-whose-code-cannot-load-says-so.md).
  *
  * An engine may keep a failed module fetch in its module map for the rest of the document (the
  * HTML standard required it until whatwg/html#10327; Chromium 150, Firefox ESR 140 and WebKitGTK
@@ -17,7 +17,7 @@
  *   screens that waited show them (`resumeScreens` emits `code.resumed`) and the machine is `idle`
  *   again; Try again while `idle` resumes at once (what failed has loaded since). An engine
  *   that retries failed modules ends here. A retry that has not settled after `retryTimeout` (a
- *   request stalled on the way) counts as failed (decision 192).
+ *   request stalled on the way) counts as failed (decision 195).
  * - A retry still fails: the origin is asked once more. Still answering means the failure is the
  *   engine's module map, not the network: the same address is loaded afresh (`reloadDocument`;
  *   the draft, the stored page and the session live outside the document). Not answering means the

@@ -13,13 +13,13 @@ export const loadingDelays = {
 } as const;
 
 /**
- * Start-up (docs/decisions/053-start-up-sequence.md): the configuration calls may take until the
+ * Start-up (docs/decisions/022-guard-sign-in-pending.md): the configuration calls may take until the
  * long-loading message has been on screen a while ('Sorry!', contact us, Logout, from 15 s); only
  * then does the start-up give up and show the failure screen (Try again, Logout, contact us).
  */
 export const bootstrapDelays = {
   configTimeout: 30000,
-  /** How long the router's first load may hold the app's first render back (decision 058). */
+  /** How long the router's first load may hold the app's first render back (decision 181). */
   firstLoadAtMost: 5000,
 } as const;
 
@@ -31,7 +31,7 @@ export const busyIndicatorDelays = {
   /** The spinner shows (and the form locks) only once a request has run this long. */
   popInDelay: loadingDelays.popInDelay,
   /**
-   * A press replayed from the prerendered page (decision 199) counts as the start of the work the
+   * A press replayed from the prerendered page (decision 198) counts as the start of the work the
    * app starts within this long of the replay (the submit's validation is asynchronous).
    */
   carriedPressWindow: 1000,
@@ -56,7 +56,7 @@ export const realtime = {
 } as const;
 
 /**
- * Code recovery (docs/decisions/105-code-recovery-without-the-module-cache.md): how often the app
+ * Code recovery (docs/decisions/195-a-page-whose-code-cannot-load-says-so.md): how often the app
  * asks its origin whether it answers again after a lazily loaded part failed, and how long a
  * document loaded by a recovery reload waits before it may reload by itself again (no loop).
  */
@@ -66,7 +66,7 @@ export const codeRecoveryDelays = {
   originProbeTimeout: 5000,
   reloadLoopWindow: 60000,
   /**
-   * How long a retry of the failed loads may take before it counts as failed (decision 192): a
+   * How long a retry of the failed loads may take before it counts as failed (decision 195): a
    * request stalled on the way (Wi-Fi gone without the connection being reset) would otherwise
    * leave Try again busy for good. The largest retry, the forms' layer with a screen (about 60 KB
    * compressed), takes 2–3 s at 256 kbit/s.
@@ -81,7 +81,7 @@ export const limits = {
   avatarInitials: 3,
   badgeLetters: 3,
   // The spec's debounce default (1000 ms) is not declared: nothing in this product waits for
-  // typing to stop (decision 127).
+  // typing to stop (decision 003).
 } as const;
 
 export const breakpoints = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
@@ -98,7 +98,7 @@ export const authConstants = {
   /**
    * Silent checks of the session at start-up, counting the first: one more when the provider
    * refused the code it had just issued (`invalid_grant`), because an earlier exchange of that
-   * code was cut off (docs/decisions/190-a-lost-code-exchange-is-asked-again.md). Not a spec
+   * code was cut off (docs/decisions/128-auth0-react-removed.md). Not a spec
    * constant.
    */
   silentCheckAttempts: 2,
@@ -107,7 +107,7 @@ export const authConstants = {
   /**
    * The default logout return target (spec §4 Session cleanup: 'the callback URL parameter, else
    * the default logout return target, else the current location'). None is configured for this
-   * app (decision 127): a Logout without a target returns to the app's root, and the session
+   * app (decision 128): a Logout without a target returns to the app's root, and the session
    * cleanup to the current location. A same-origin path or an allowed origin's URL when set.
    */
   defaultLogoutReturnTo: null as string | null,

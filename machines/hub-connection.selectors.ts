@@ -1,7 +1,7 @@
 /**
  * Selectors of the hub connection's snapshot (machines/hub-connection.machine.ts re-exports them).
  * A module of their own: the shell's connection notice (src/realtime/connection-status.tsx) ships
- * in the first chunk, the machine only with the live state's code (decision 151).
+ * in the first chunk, the machine only with the live state's code (decision 181).
  */
 import type { HubConnectionSnapshot, HubErrorCode } from './hub-connection.machine';
 

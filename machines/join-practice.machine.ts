@@ -21,7 +21,7 @@ import {
 
 /**
  * Joining a practice (spec §2 /invite and /invite-code, §4, §5, §6, §8), one machine for both
- * ways in (decision 101); the input says which:
+ * ways in (decision 104); the input says which:
  *
  * - `{ via: 'link', practiceKey, redirectUri }` — /invite?practiceKey=&redirectUri=. No invite →
  *   not found. The invite is kept in local storage (provided `storeInvite`) so it survives the

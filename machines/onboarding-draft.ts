@@ -98,7 +98,7 @@ export const veterinaryTypes: readonly VeterinaryType[] = [1, 2, 3];
 
 /**
  * The veterinary type of a form value (a select gives a string): one of spec §3's types, else the
- * default (decision 162: the rule lives here, not in the practice form).
+ * default (decision 160: the rule lives here, not in the practice form).
  */
 export function veterinaryTypeOf(value: unknown): VeterinaryType {
   const type = Number(value);

@@ -512,7 +512,7 @@ describe('onboarding machine', () => {
     expect(failed.actor.getSnapshot().context.draft.practice).toEqual(practice);
   });
 
-  it('practice and profile: a signed-out user never reaches the authenticated call (decision 162)', async () => {
+  it('practice and profile: a signed-out user never reaches the authenticated call (decision 160)', async () => {
     // Registering: the machine confirms the session first; signed out → the login redirect.
     const practiceStep = start(
       { step: 'practice', draft: { ...emptyDraft(), profile } },
@@ -559,7 +559,7 @@ describe('onboarding machine', () => {
     expect(profileStep.rec.persisted.at(-1)?.profile).toEqual(profile);
   });
 
-  it('practice: its submit stays locked while registering and once the thank-you step took over (decision 162)', async () => {
+  it('practice: its submit stays locked while registering and once the thank-you step took over (decision 160)', async () => {
     const { actor } = start(
       { step: 'practice', draft: { ...emptyDraft(), profile } },
       {
@@ -782,7 +782,7 @@ describe('onboarding machine', () => {
       expect(s.context).toMatchObject({ startStep: 'pin', draft: stored, error: null, devices: [] });
     });
 
-    it('drops the navigations the flow left behind before the restart navigates (decision 043)', () => {
+    it('drops the navigations the flow left behind before the restart navigates (decision 045)', () => {
       const { actor, rec } = start({ step: 'pin' });
       actor.send({ type: 'pin.skip' });
       actor.send(route('thankYou'));

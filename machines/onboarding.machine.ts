@@ -613,7 +613,7 @@ export const onboardingMachine = setup({
         },
         confirmingSession: {
           description:
-            'Saving needs a signed-in user (decision 162): signed out (the session ended meanwhile) → the account step.',
+            'Saving needs a signed-in user (decision 160): signed out (the session ended meanwhile) → the account step.',
           tags: ['busy', 'submitting', 'profileForm'],
           invoke: {
             id: 'confirmSignedIn',
@@ -774,7 +774,7 @@ export const onboardingMachine = setup({
         },
         confirmingSession: {
           description:
-            'Registering needs a signed-in user (decision 162): signed out → the login redirect, back to this form.',
+            'Registering needs a signed-in user (decision 160): signed out → the login redirect, back to this form.',
           tags: ['busy', 'submitting'],
           invoke: {
             id: 'confirmSignedIn',
@@ -904,7 +904,7 @@ export function selectStep(s: SnapshotFrom<typeof onboardingMachine>): Onboardin
 
 /**
  * A step's own submit is locked while it runs and after it moved the wizard on to the step's
- * next one (the step stays mounted, hidden, while the next one is revealed; decision 162): the
+ * next one (the step stays mounted, hidden, while the next one is revealed; decision 160): the
  * practice form stays locked while the thank-you step takes over.
  */
 export const selectSubmitLocked =

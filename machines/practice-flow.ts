@@ -154,7 +154,7 @@ export interface AwaitingSessionState<TTarget extends string, TGuard extends str
 
 /**
  * The awaiting-session state of the flows that open on a settled session (landing, portal
- * redirect, join practice; decision 101): busy while the provided `awaitSession` waits for the
+ * redirect, join practice; decision 104): busy while the provided `awaitSession` waits for the
  * session actor to settle, then signed out → `signedOut`, signed in → the first `signedIn` branch
  * whose guard holds (the user stored by `assignUser`), a failure → `failed` (recorded by
  * `assignSessionFailure`). Used as `checkingSession: awaitingSession({ … })`; the flow's setup

@@ -187,7 +187,7 @@ describe('session machine', () => {
   });
 });
 
-describe('session rules the edge carries out (decision 171)', () => {
+describe('session rules the edge carries out (decision 170)', () => {
   it('the live state: connect once signed in, disconnect once signed out, nothing while checking', async () => {
     let answer: (result: SessionCheckResult) => void = () => undefined;
     const checking = start(() => new Promise<SessionCheckResult>((resolve) => (answer = resolve)));

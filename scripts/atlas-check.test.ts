@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { defaultAtlasEntries } from './atlas/names';
 
 /**
- * The reduced atlas of `npm test` (decision 071): every state of every machine with a screen, in
+ * The reduced atlas of `npm test` (decision 070): every state of every machine with a screen, in
  * one locale (en-AU) at 375 px, with the same checks as the full `npm run atlas` — the view
  * renders without errors, 0 axe-core violations, 0 layout findings, no horizontal scrolling at
  * 375 px, 320 px and 200 % text size; without the photographs and the HTML atlas (`--checks-only`).

@@ -42,7 +42,7 @@ export interface AtlasOptions {
   /**
    * The photographs, the HTML atlas and the viewer's manifest of them (default). Without them
    * (`--checks-only`) every check still runs on every state: what `npm test` needs
-   * (scripts/atlas-check.test.ts), in less time (decision 141's amendment).
+   * (scripts/atlas-check.test.ts), in less time (decision 140's amendment).
    */
   photographs?: boolean;
   /** Told after each machine of each locale (the command prints it: a long run shows progress). */
@@ -271,7 +271,7 @@ export async function runAtlas(
   const index = join(outDir, 'index.html');
   if (photographs) {
     writeFileSync(index, await renderHtml(options, results, problems));
-    // The photographs by state, for the state-chart viewer's links to them (decision 133).
+    // The photographs by state, for the state-chart viewer's links to them (decision 130).
     writeFileSync(join(outDir, 'shots.json'), JSON.stringify(shotsManifest(results), null, 1));
   }
   return { problems, shots: shotCount, index };
@@ -280,7 +280,7 @@ export async function runAtlas(
 /** The card of a state in index.html (its anchor), shared with the viewer's links. */
 const cardId = (machine: string, key: string) => `${fileSafe(machine)}--${fileSafe(key)}`;
 
-/** The viewer's address of a state: the generated journey and step that reach it (decision 133). */
+/** The viewer's address of a state: the generated journey and step that reach it (decision 130). */
 const viewerHref = (machine: string, state: AtlasState) =>
   `../viewer/?machine=${encodeURIComponent(machine)}&journey=${state.pathIndex}&step=${state.step}`;
 

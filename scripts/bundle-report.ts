@@ -28,7 +28,7 @@ const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'bundle-budget
 };
 
 // The build in dist/ (built first when missing or stale, as html:check and the e2e tests do) and
-// the chunk graph it recorded (scripts/vite-bundle-chunks.ts); no build of its own (decision 141).
+// the chunk graph it recorded (scripts/vite-bundle-chunks.ts); no build of its own (decision 140).
 await ensureBuild();
 const outDir = join(root, 'dist');
 if (!existsSync(join(outDir, bundleChunksFile)))

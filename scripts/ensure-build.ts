@@ -3,7 +3,7 @@
  * inputs changed. The inputs are the ones the last build recorded itself (`dist/build-inputs.json`,
  * scripts/vite-hosting-inputs.ts: every file it loaded, the config and its plugins, package.json,
  * the lockfile, and the deployment settings), so a fresh clone built once starts in about a
- * second, and a changed input is never served stale (docs/decisions/118-stack-process-hygiene.md).
+ * second, and a changed input is never served stale (docs/decisions/012-local-stack.md).
  *
  *   ensureBuild()                       // from server/main.ts (npm start)
  *   tsx scripts/ensure-build.ts         // alone; `--prepare`: npm's prepare step (skipped by

@@ -12,7 +12,7 @@
  *      html:check one after another
  *   2. test:e2e (Playwright; its global setup finds the build fresh)
  *   3. test:engines (the Firefox and WebKit journeys; beside Playwright they took 649 s instead
- *      of 702 s, but a WebKit journey timed out that way on a fresh clone: decision 188, withdrawn)
+ *      of 702 s, but a WebKit journey timed out that way on a fresh clone: decision 140, withdrawn)
  *
  *   tsx scripts/test-suite.ts              all of it (`npm test`)
  *   tsx scripts/test-suite.ts --jobs 1     one job at a time (the old sequential run, to compare)
@@ -43,7 +43,7 @@ const stages: Job[][] = [
   ],
   [{ name: 'test:e2e' }],
   // After Playwright, not beside it: beside it a WebKit journey timed out on a fresh clone
-  // (decision 188, withdrawn).
+  // (decision 140, withdrawn).
   [{ name: 'test:engines' }],
 ];
 

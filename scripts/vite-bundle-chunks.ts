@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 
 /**
  * The chunk graph of the client build, for the bundle report (scripts/bundle-report.ts), which
- * reads it beside the build instead of building again (decision 141): every chunk's file, whether
+ * reads it beside the build instead of building again (decision 140): every chunk's file, whether
  * it is the entry, its static imports, its CSS, its modules (paths from the repository root) with
  * their rendered sizes, and the module it is the facade of.
  *

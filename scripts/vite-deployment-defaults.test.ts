@@ -10,7 +10,7 @@ import { builtInSupport, supportLinksOf } from '../src/ui/support-defaults';
 import { deploymentDefaultsPlugin } from './vite-deployment-defaults';
 
 /**
- * Decision 201: the app's fallbacks (product name, support and visit-us addresses) are the
+ * Decision 117: the app's fallbacks (product name, support and visit-us addresses) are the
  * deployment's build-time settings, the values its prerendered pages show, not literals of their own.
  */
 describe('the app falls back on the deployment settings', () => {

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 
 /**
- * The build's inputs, as the build itself saw them (docs/decisions/118-stack-process-hygiene.md):
+ * The build's inputs, as the build itself saw them (docs/decisions/012-local-stack.md):
  * `dist/build-inputs.json` lists every file the build loaded (the client graph, the prerender's
  * server-side graph, the config and the plugins it imports, package.json and the lockfile, which
  * stand for node_modules) with a hash of its content, and a digest of the deployment settings.

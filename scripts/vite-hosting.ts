@@ -15,7 +15,7 @@ import { createManifest, inputFilesOf, sha256Hex, writeManifest } from './vite-h
 
 /**
  * Build step: the hosting rules and security policy of this build, and the list of its inputs
- * (docs/decisions/115-hosting-policy-artifact.md, 118-stack-process-hygiene.md).
+ * (docs/decisions/115-hosting-policy-artifact.md, 012-local-stack.md).
  *
  * After every other step has written dist/ (the prerender writes `csp.json` with the hashes of its
  * inline content), writes:

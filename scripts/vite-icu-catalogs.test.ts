@@ -32,7 +32,7 @@ function exported(code: string): Record<string, unknown> {
   ) as Record<string, unknown>;
 }
 
-describe('formatjs plugin: the en-AU texts precompiled in the build (decisions 058, 180)', () => {
+describe('formatjs plugin: the en-AU texts precompiled in the build (decisions 181 and 180)', () => {
   it('replaces each descriptor’s defaultMessage with its syntax tree and drops its description', () => {
     const out = transform(
       `export const m = defineMessages({

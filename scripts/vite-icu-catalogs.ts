@@ -44,7 +44,7 @@ export function icuCatalogs(): Plugin {
 }
 
 /**
- * The default locale's messages live in the code (decisions 058, 180): formatjs's own build plugin
+ * The default locale's messages live in the code (decisions 181 and 180): formatjs's own build plugin
  * (`@formatjs/unplugin/vite`, vite.config.ts) replaces each message descriptor's `defaultMessage`
  * (the en-AU text, which the en-AU catalog is extracted from) by its precompiled ICU syntax tree
  * and drops its `description`, as babel-plugin-formatjs does. react-intl formats the tree without

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * No locale negotiation at start-up (docs/decisions/056-no-locale-negotiation-at-start-up.md).
+ * No locale negotiation at start-up (docs/decisions/180-formatjs-build-plugin.md).
  *
  * `@formatjs/intl` (createIntl) and `intl-messageformat` (every message with arguments) ask
  * `Intl.NumberFormat.supportedLocalesOf` whether the locale is supported. The first such call in a

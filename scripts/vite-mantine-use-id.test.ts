@@ -1,5 +1,5 @@
 /**
- * scripts/vite-mantine-use-id.ts (decision 197): the build takes the app's `useId` in place of
+ * scripts/vite-mantine-use-id.ts (decision 150): the build takes the app's `useId` in place of
  * Mantine's `use-id.mjs`, and refuses a Mantine whose module is not the one it replaces.
  */
 import { readFileSync } from 'node:fs';

@@ -12,7 +12,7 @@ import type { Plugin } from 'vite';
  * tests/bench/README.md, "Mantine's ids render twice"). The pin boxes, keyed by that id, were even
  * created twice.
  *
- * The module is replaced by `src/ui/mantine-use-id.ts`: Mantine's first id, kept (decision 197).
+ * The module is replaced by `src/ui/mantine-use-id.ts`: Mantine's first id, kept (decision 150).
  * Server rendering is unchanged: effects never ran there, so the prerendered pages had that id.
  *
  * The build fails when the module is not where it was or no longer sets a random id after mount: an

@@ -5,7 +5,7 @@ import { HOSTING_FILE, isPrivatePath, parseHostingPolicy } from '../deploy/hosti
 import { precompressDir } from '../server/static-compression';
 
 /**
- * Writes `<file>.br` and `<file>.gz` beside every text file of the build (decision 189), after
+ * Writes `<file>.br` and `<file>.gz` beside every text file of the build (decision 140), after
  * the prerendered pages and the hosting files are written: the static host serves them as they
  * are instead of compressing each file again in every server process (the stack did, once per
  * process: a third of a test worker's CPU).

@@ -6,7 +6,7 @@ import { createServer, minifySync, type Plugin } from 'vite';
 import { pruneUnmatchedRules } from './critical-css';
 
 /**
- * Build step: the signed-out first screens as HTML (docs/decisions/051-prerendered-first-screens.md).
+ * Build step: the signed-out first screens as HTML (docs/decisions/123-critical-css.md).
  *
  * After the client build is written, each route of `src/prerender/render.tsx` is rendered with
  * react-dom/server from the same components and catalogs (loaded through Vite's SSR module loader
@@ -65,7 +65,7 @@ const escapeHtml = (text: string) =>
  * The modulepreload hints, inert in a `<template>` until the entry adds them after the first
  * paint (src/main.tsx): hints in the page itself start their requests before the first paint,
  * which competes with it (Lighthouse's simulation counted them: FCP 3.2–3.4 s with the hints in
- * the page, 1.3–1.7 s without, decision 057).
+ * the page, 1.3–1.7 s without, decision 123).
  */
 export const bootHintsId = 'boot-preloads';
 const hintTemplate = (links: string, entry: readonly string[] = [], styles: readonly string[] = []) =>
@@ -183,7 +183,7 @@ export function prerenderPlugin(): Plugin {
           'shell-guard',
           `(${mod.shellGuardSource()})(${JSON.stringify(mod.shellGuardOptions())})`,
         );
-        // The practice page's draft fill (decision 122), after the guard on that page only.
+        // The practice page's draft fill (decision 100), after the guard on that page only.
         const draftFill = inlineScript(
           'draft-fill',
           `(${mod.draftFillSource()})(${JSON.stringify(mod.draftFillOptions())})`,
@@ -236,7 +236,7 @@ export function prerenderPlugin(): Plugin {
         writeFileSync(join(dir, '200.html'), fallback);
 
         // A visitor who may have a session never sees the signed-out shell (src/boot/shell-guard.ts);
-        // nor does one with a stored draft the shell cannot show (decision 122).
+        // nor does one with a stored draft the shell cannot show (decision 100).
         // Nor one whose typed values are put back after a recovery reload (decision 195).
         const sessionRule =
           'html[data-session=maybe] #shell,html[data-draft] #shell,html[data-restoring] #shell{display:none}';
@@ -254,7 +254,7 @@ export function prerenderPlugin(): Plugin {
           keyframes: 'critical',
           // beasties matches selectors below the root element, never the root itself: the light
           // scheme's variables (`:root[data-mantine-color-scheme=light]`, the page's scheme) and
-          // the theme's (`:root:root`, src/app/theme-css.ts, decision 193) are kept explicitly, or
+          // the theme's (`:root:root`, src/app/theme-css.ts, decision 123) are kept explicitly, or
           // the shell loses Mantine's colours (default and light variants) and the theme's.
           allowRules: [/^:root(:root)?$/, /^:root(:root)?\[data-mantine-color-scheme="?light"?\]$/],
           // Only over CSS the build minified: beasties' own compression of Vite's unminified CSS
@@ -278,8 +278,8 @@ export function prerenderPlugin(): Plugin {
             .filter((file) => !preloaded.has(file) && !withEntry.has(file))
             .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
             .join('\n    ');
-          // The markup has no <style> (decision 121): the theme's CSS is the stylesheet's
-          // (decision 193), and beasties inlines what the page reads of it.
+          // The markup has no <style> (decision 120): the theme's CSS is the stylesheet's
+          // (decision 123), and beasties inlines what the page reads of it.
           const { html, title, description } = await mod.prerenderRoute(path);
           const generated = generatedFieldNames(html);
           if (generated.length > 0)
@@ -288,7 +288,7 @@ export function prerenderPlugin(): Plugin {
             );
           let page = template
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-            // The charset first (within the first 1024 bytes), then the shell guard (decision 121).
+            // The charset first (within the first 1024 bytes), then the shell guard (decision 120).
             .replace(
               /(<meta charset="UTF-8" \/>)/,
               // A function: the guard's code is not a replacement pattern (`$&`, `$'`).
@@ -298,7 +298,7 @@ export function prerenderPlugin(): Plugin {
             .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
             // The entry is requested by the shell guard after the first paint (src/boot/shell-guard.ts),
             // and so are the chunks it imports statically: Vite's modulepreload of them in the head
-            // would be a request before the first paint (decision 183).
+            // would be a request before the first paint (decision 123).
             .replace(entryTag, '')
             .replace(entryPreloads, '')
             .replace(

@@ -4,7 +4,7 @@ import { type Plugin, runnerImport } from 'vite';
 export const themeCssId = 'virtual:app-theme.css';
 
 /**
- * The theme's CSS variables and responsive classes as a stylesheet of the build (decision 193),
+ * The theme's CSS variables and responsive classes as a stylesheet of the build (decision 123),
  * built from src/app/theme-css.ts when a build or dev server first asks for it. They end in the
  * app's one stylesheet, after Mantine's base files: a prerendered page inlines what its screen
  * reads (scripts/vite-prerender.ts), and the app adds nothing to the document when it starts. (It

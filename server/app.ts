@@ -126,7 +126,7 @@ function encodingFor(req: IncomingMessage, file: string): Encoding | null {
 
 /**
  * Compressed files, kept once per file version: the build's precompressed sibling when it is as
- * new as the file, else compressed here (decision 189).
+ * new as the file, else compressed here (decision 140).
  */
 const compressedCache = new Map<string, { version: string; body: Buffer }>();
 

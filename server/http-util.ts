@@ -92,7 +92,7 @@ export function sendJson(
 
 /**
  * The policy of the stack's own server-rendered pages (identity provider, mailbox, environments;
- * decision 083): no scripts, inline styles only, no forms, never framed.
+ * decision 080): no scripts, inline styles only, no forms, never framed.
  */
 export const STRICT_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";

@@ -5,7 +5,7 @@ import { escapeHtml, page, sendHtml } from './http-util';
  * The documents a user agrees to (Terms & Conditions, privacy policy), as simple pages on the app
  * origin of the local stack. The app links to them through the runtime configuration
  * (`termsUrl`, `privacyUrl` of GET /api/clientconfig/app); a real deployment points those at the
- * marketing site (docs/decisions/063-terms-and-privacy-links.md).
+ * marketing site (docs/decisions/006-product-name-and-titles.md).
  */
 export const legalPaths = { terms: '/legal/terms', privacy: '/legal/privacy' } as const;
 

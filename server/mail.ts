@@ -7,7 +7,7 @@ export const VERIFICATION_TICKET_PATH = '/u/email-verification';
 /**
  * Outgoing mail: written to the dev mailbox (the `mail` table), never sent anywhere.
  * The verification link is the identity provider's ticket, as with Auth0
- * (docs/decisions/081-email-verification-trust.md): `{idpUrl}/u/email-verification?ticket=<token>`.
+ * (docs/decisions/080-per-user-browser-data.md): `{idpUrl}/u/email-verification?ticket=<token>`.
  * The provider marks the address verified, then sends the browser to the app's
  * `/auth/verified-email?email=<email>`; the app's verify call only records what the provider knows.
  */

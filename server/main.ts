@@ -12,7 +12,7 @@ import type { Stack } from './stack';
  * UK_PORT (4004), HOST (default localhost), VITE_PORT (5173).
  * One process (no shell, no tsx launcher in between): SIGINT (Ctrl-C) or SIGTERM, at any moment
  * (during the build, the start or after), stops the build, Vite and every server, and exits once
- * every port is closed (docs/decisions/118-stack-process-hygiene.md).
+ * every port is closed (docs/decisions/012-local-stack.md).
  */
 const args = new Set(process.argv.slice(2));
 const dataIndex = process.argv.indexOf('--data');

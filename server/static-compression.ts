@@ -4,7 +4,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 
 /**
  * The compressed forms of the app's static files, shared by the build and the stack's static
- * server (decision 189). The build writes `<file>.br` and `<file>.gz` beside every text file of
+ * server (decision 140). The build writes `<file>.br` and `<file>.gz` beside every text file of
  * dist/, as a CDN or `nginx`'s `gzip_static` expects; the stack serves them when they are as new as
  * the file, and compresses a file itself (once per file version) when they are missing or older,
  * for example after a test rewrote `index.html`.

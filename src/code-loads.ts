@@ -4,7 +4,7 @@
  * failed and how to load it again. The code-recovery machine (machines/code-recovery.machine.ts,
  * provided in src/app/live/code-recovery.ts) decides when to retry them, and whether the document
  * must be loaded afresh because the engine keeps a failed module fetch for the rest of the
- * document (decision 105). Importable from every layer, like src/logger.ts: it holds no UI.
+ * document (decision 195). Importable from every layer, like src/logger.ts: it holds no UI.
  */
 
 type Retry = () => Promise<unknown>;

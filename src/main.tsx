@@ -3,14 +3,14 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-// The theme's CSS variables, built from src/app/theme.ts at build time (decision 193).
+// The theme's CSS variables, built from src/app/theme.ts at build time (decision 123).
 import 'virtual:app-theme.css';
 import { startRuntimeConfigLoad } from './app/live/config';
 import { activateAppStyles, appContainer } from './boot/handoff';
 import { detectLocale } from './i18n/locale';
 
 /**
- * The entry: small on purpose (docs/decisions/051-prerendered-first-screens.md). It asks for the
+ * The entry: small on purpose (docs/decisions/123-critical-css.md). It asks for the
  * runtime configuration at once, then loads the app after the first paint, React's renderer in a
  * task of its own, so that no single task evaluates the whole app: a prerendered screen is on
  * display meanwhile. (Libraries are imported ahead through src/boot/libraries/, by name: a
@@ -18,7 +18,7 @@ import { detectLocale } from './i18n/locale';
  */
 startRuntimeConfigLoad();
 
-/** The first screen's libraries and machines, one task each (src/boot/libraries/, decision 058). */
+/** The first screen's libraries and machines, one task each (src/boot/libraries/, decision 181). */
 const libraries = [
   () => import('./boot/libraries/state'),
   () => import('./boot/libraries/router'),
@@ -60,7 +60,7 @@ async function boot(root: HTMLElement): Promise<void> {
   await afterFirstPaint();
   // The page's hints for every chunk below (scripts/vite-prerender.ts): all fetched from now on.
   // One per task: adding a modulepreload link costs a few milliseconds of the main thread (4-8 ms
-  // at 4x CPU), and a dozen at once made one long task (decision 058).
+  // at 4x CPU), and a dozen at once made one long task (decision 181).
   const hints = document.getElementById('boot-preloads');
   if (hints instanceof HTMLTemplateElement) {
     for (const link of [...hints.content.children]) {
@@ -85,12 +85,12 @@ async function boot(root: HTMLElement): Promise<void> {
   await styles;
   // Rendering into the document (no prerendered screen on display, or a hidden one): the whole
   // stylesheet is active from the start. Otherwise the handoff activates it, a frame before the swap
-  // (src/boot/handoff.ts, decision 196).
+  // (src/boot/handoff.ts, decision 123).
   if (root.isConnected) activateAppStyles();
   await nextTask();
   // The shell guard's word (decision 195): not once the page has said its code failed (an engine
   // may give a stylesheet that answered an error a sheet all the same: Chromium 150 does). From
-  // here the app handles what fails to load (its code recovery, decision 105).
+  // here the app handles what fails to load (its code recovery, decision 195).
   if (window.__boot && !window.__boot.start()) return;
   start(root, locale, messages);
 }

@@ -6,7 +6,7 @@ import { build } from 'vite';
 
 /**
  * The atlas harness build (scripts/viewer/vite.config.ts), built once per state of the
- * repository and shared (decision 141): scripts/atlas-check.test.ts and scripts/atlas.test.ts
+ * repository and shared (decision 140): scripts/atlas-check.test.ts and scripts/atlas.test.ts
  * run the atlas side by side in one Vitest run, and each built the same harness before.
  *
  * The key is the content of the repository's files as git sees them (the index's blobs, the working

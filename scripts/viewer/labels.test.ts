@@ -7,7 +7,7 @@ import { designerLabel, distinctLabels, inputName, slug, summarize, words } from
 import { descriptionOf, inputsOf, startWalk } from './walker';
 
 /**
- * The designer's names (scripts/viewer/labels.ts, decision 131), over every state every generated
+ * The designer's names (scripts/viewer/labels.ts, decision 130), over every state every generated
  * journey of every registered machine reaches: each choice of a state has a label of its own,
  * short, without raw JSON; every input fixture has a name of its own.
  */

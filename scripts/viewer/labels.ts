@@ -1,5 +1,5 @@
 /**
- * Names a designer reads (decision 131): a short label for every event the viewer offers, built
+ * Names a designer reads (decision 130): a short label for every event the viewer offers, built
  * from the event's own type and the model's payload (tests/model/*.model.ts: the registry spec's
  * payload variants), and a named fixture for every machine input. The full payload stays one
  * click away in the viewer; these labels only have to tell the choices of one state apart.

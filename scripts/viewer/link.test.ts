@@ -12,7 +12,7 @@ import {
 } from './link';
 import { inputsOf, startWalk } from './walker';
 
-/** The viewer's address (scripts/viewer/link.ts, decision 132): a state can be sent and reopened. */
+/** The viewer's address (scripts/viewer/link.ts, decision 130): a state can be sent and reopened. */
 const spec = joinPracticeSpec as PathSpec;
 
 describe('viewer address', () => {

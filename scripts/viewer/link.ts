@@ -1,5 +1,5 @@
 /**
- * The viewer's address (decision 132): which machine, which input fixture, which choices were
+ * The viewer's address (decision 130): which machine, which input fixture, which choices were
  * taken, and how the pinned screen is shown. Opening the address replays the choices on a fresh
  * walk, so the same state and screen come back.
  *

@@ -7,7 +7,7 @@
  * photographs of the state, the generated journeys and the context as a table.
  *
  * The address always holds the current state (machine, input, choices taken, locale, width:
- * link.ts, decision 132), so the page's link opens this exact state and screen.
+ * link.ts, decision 130), so the page's link opens this exact state and screen.
  * Invoked actors are fakes (their done/error are events), delays advance a simulated clock
  * (walker.ts).
  */

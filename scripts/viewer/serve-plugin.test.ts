@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * `npm run viewer` (issue 24: "prints a URL that answers 404"): every URL the dev server prints
- * answers, before and after `npm run atlas` made build/atlas (serve-plugin.ts, decision 134).
+ * answers, before and after `npm run atlas` made build/atlas (serve-plugin.ts, decision 130).
  */
 const configFile = join(import.meta.dirname, 'vite.config.ts');
 let server: ViteDevServer;

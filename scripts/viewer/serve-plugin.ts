@@ -1,5 +1,5 @@
 /**
- * What the designer tools' server answers besides Vite's own files (decision 134), in
+ * What the designer tools' server answers besides Vite's own files (decision 130), in
  * `npm run viewer` (dev) and `vite preview` alike:
  *   /                    → 302 to /viewer/ (the URL Vite prints must open the viewer, not a 404)
  *   /atlas-photos/…      → the screen atlas's output (build/atlas: index.html, shots/, shots.json),

@@ -105,7 +105,7 @@ export function createApi(options: ApiOptions) {
     return user;
   };
 
-  // Companion pins (decision 082): failed checks per client, checks per pin value.
+  // Companion pins (decision 080): failed checks per client, checks per pin value.
   const failedPinChecks = new AttemptCounter(pinLimits.perClient);
   const pinChecks = new AttemptCounter(pinLimits.perPin);
   const clientOf = (req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown';
@@ -194,7 +194,7 @@ export function createApi(options: ApiOptions) {
         try {
           key = decodeURIComponent(params[0] ?? '');
         } catch {
-          // Malformed percent-encoding (e.g. %ZZ): the client's mistake, not a crash (decision 084).
+          // Malformed percent-encoding (e.g. %ZZ): the client's mistake, not a crash (decision 012).
           sendValidationProblem(res, url.pathname, { key: ['The practice key is not valid.'] });
           return;
         }
@@ -304,7 +304,7 @@ export function createApi(options: ApiOptions) {
           sendValidationProblem(res, url.pathname, { email: ['Email is required'] });
           return;
         }
-        // Only the caller's own address (decision 082), and only once they proved it: nobody can
+        // Only the caller's own address (decision 080), and only once they proved it: nobody can
         // list the sign-in methods of somebody else's email.
         const user = currentUser(claims!);
         if (user.email.toLowerCase() !== email.toLowerCase()) {
@@ -360,7 +360,7 @@ export function createApi(options: ApiOptions) {
       body: 'verifyEmail',
       // Trusts only the identity provider's email_verified (its user store, which is what the
       // token's claim is issued from), never the body: the emailed link is the provider's ticket
-      // (decision 081). A `token` in the body is ignored.
+      // (decision 080). A `token` in the body is ignored.
       handle: ({ res, claims, body }) => {
         const address = (body as { email: string }).email.trim();
         if (claims) {

@@ -1,5 +1,5 @@
 /**
- * Fixed-window attempt counters for the anonymous companion-pin calls (decision 082): a pin is 4
+ * Fixed-window attempt counters for the anonymous companion-pin calls (decision 080): a pin is 4
  * digits, so without a limit all 10,000 can be tried in seconds and a hit returns that pin's
  * devices. In memory (one process); keys expire with their window.
  */

@@ -111,7 +111,7 @@ function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-/** A long-polling / SSE send: at most MAX_BODY_BYTES (64 KB), like every body the stack reads (decision 084). */
+/** A long-polling / SSE send: at most MAX_BODY_BYTES (64 KB), like every body the stack reads (decision 012). */
 async function readBody(req: http.IncomingMessage): Promise<string> {
   return (await readRawBody(req, MAX_BODY_BYTES)).toString('utf8');
 }
@@ -125,7 +125,7 @@ export function attachHub(server: http.Server, opts: HubOptions): Hub {
 
   const byToken = new Map<string, Connection>();
   const bySub = new Map<string, Set<Connection>>();
-  // Frames over 64 KB close the socket (1009) instead of being buffered (decision 084).
+  // Frames over 64 KB close the socket (1009) instead of being buffered (decision 012).
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
   let closing = false;
 

@@ -305,7 +305,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     try {
       details = await provider.interactionDetails(req, res);
     } catch {
-      // Stale or unknown: as Auth0 does, back to the app's sign-in route (decision 126). 303, so a
+      // Stale or unknown: as Auth0 does, back to the app's sign-in route (decision 128). 303, so a
       // form posted to a stale interaction is followed with a GET.
       redirect(res, loginUri, 303);
       return;
@@ -557,7 +557,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
   }
 
   /**
-   * The emailed verification link, as Auth0's ticket works (decision 081): the provider marks the
+   * The emailed verification link, as Auth0's ticket works (decision 080): the provider marks the
    * address verified, then sends the browser to the app's /auth/verified-email?email=<address>.
    * A used ticket of an address that is verified goes on to the app too (a second click).
    */
@@ -638,7 +638,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
   }
 
   /**
-   * Every answer of the provider carries this policy (decision 083): its pages run no script,
+   * Every answer of the provider carries this policy (decision 080): its pages run no script,
    * their forms post to the provider and its redirects end on an app origin, and nobody frames
    * them. oidc-provider's web_message page (the silent-auth frame) adds its script's hash and drops
    * frame-ancestors and X-Frame-Options itself, as it must be framed by the app.
@@ -657,7 +657,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     const url = new URL(req.url ?? '/', options.origin);
     res.setHeader('Content-Security-Policy', providerCsp);
     res.setHeader('X-Frame-Options', 'DENY');
-    // Bodies are capped like everywhere on the stack (decision 084); oidc-provider's own endpoints
+    // Bodies are capped like everywhere on the stack (decision 012); oidc-provider's own endpoints
     // (e.g. /oauth/token) would otherwise answer a 400 for a declared body that is too large.
     if (Number(req.headers['content-length'] ?? '0') > MAX_BODY_BYTES) {
       req.resume();
@@ -731,7 +731,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     }
     // oidc-provider reads a body itself, refusing more than its own 56 KB with a 400. A declared
     // length over the stack's cap got its 413 above; a streamed body (no Content-Length) is read
-    // here first, capped like every body (413, decision 084), and handed over already read
+    // here first, capped like every body (413, decision 012), and handed over already read
     // (oidc-provider then takes `req.body`).
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] !== undefined) {
       readRawBody(req)

@@ -13,7 +13,7 @@
 /**
  * Message descriptors for the messages the client makes up itself (formatted by the UI). The
  * en-AU text is a string in the source; in the browser build it is its precompiled ICU syntax
- * tree and the description is dropped (docs/decisions/058-boot-chunks.md): read it as plain text
+ * tree and the description is dropped (docs/decisions/181-boot-chunks-from-the-module-graph.md): read it as plain text
  * through `messageText`.
  */
 export interface ClientMessage {

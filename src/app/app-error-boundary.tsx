@@ -10,9 +10,9 @@ import { builtInSupport } from '../ui/support-defaults';
 /**
  * The product's last boundary, above start-up, the router and the build check: whatever they
  * throw ends on the spec's generic failure screen (Try again, Logout, the built-in support links,
- * decision 050), never on React's blank page or the router's raw "Something went wrong!".
+ * decision 006), never on React's blank page or the router's raw "Something went wrong!".
  * Try again renders the app again from scratch; so does the browser coming back online.
- * Imported statically with the app (decision 060).
+ * Imported statically with the app (decision 195).
  */
 export interface AppErrorBoundaryProps {
   /** Logout without relying on what failed (forgets the sign-in kept in this browser). */

@@ -67,7 +67,7 @@ interface AppRouter {
 }
 
 /**
- * The app of one configuration, made in short tasks, outside any render (decision 058): after the
+ * The app of one configuration, made in short tasks, outside any render (decision 181): after the
  * task that asked for it, the root actors, then the router, then (with `loadFirst`) the router's
  * first load, so that the route's screen is part of the app's first render, which React renders in
  * slices. Made in a render, or loaded by the router once mounted (its store update renders at

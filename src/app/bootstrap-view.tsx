@@ -25,10 +25,10 @@ export interface BootstrapViewProps {
 }
 
 /**
- * Start-up as the machine has it (machines/app-bootstrap.machine.ts, decision 053): the loading
+ * Start-up as the machine has it (machines/app-bootstrap.machine.ts, decision 022): the loading
  * screen while the configuration is on its way (pop-in, spinner, the long-loading message), the
  * generic failure screen with Try again, Logout and the built-in support links when it never
- * arrived (decision 050), the app once it has.
+ * arrived (decision 006), the app once it has.
  */
 export function BootstrapView({ actor, onLogout, ready }: BootstrapViewProps) {
   const failed = useSelector(actor, selectFailed);

@@ -3,7 +3,7 @@ import { basename, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One name per flow, and one suffix per role (docs/architecture.md, "Names"; decision 172): a flow
+ * One name per flow, and one suffix per role (docs/architecture.md, "Names"; decision 170): a flow
  * is named after its machine (`machines/<flow>.machine.ts`) from the route's screen to the view:
  *
  * - `src/app/screens/<flow>[-<variant>].tsx` exports `<Flow>[<Variant>]Screen` (it creates the actor);
@@ -62,7 +62,7 @@ const viewFiles = filesUnder(viewsDir)
   .filter((f) => /\.tsx?$/.test(f) && !f.includes('.test.'))
   .map((f) => relative(root, f));
 
-describe('one name per flow (decision 172)', () => {
+describe('one name per flow (decision 170)', () => {
   it.each(screens)(
     'screens/%s.tsx: named after its machine, exports its Screen, and its view is named alike',
     (screen) => {

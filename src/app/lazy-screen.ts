@@ -23,7 +23,7 @@ export function isScreenLoadError(error: unknown): error is ScreenLoadError {
  * `lazyRouteComponent` for the app's route screens: a failed load ends on the route's error screen
  * (never a surprise reload) and is reported to the failed loads (src/code-loads.ts): the
  * code-recovery machine tries it again once the origin answers, and the error screen then loads
- * the route again (decision 105).
+ * the route again (decision 195).
  */
 export function lazyScreen<TModule extends Record<string, unknown>, TKey extends keyof TModule & string>(
   load: () => Promise<TModule>,
@@ -44,7 +44,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
  * A screen with a form: the forms' libraries (Formik, yup: src/boot/libraries/form-libraries.ts),
  * then the field system (src/boot/libraries/forms.ts), are evaluated in a task each first, then the
- * screen's chunk in the next (decisions 058, 181), as the boot loads its layers. A failed load fails
+ * screen's chunk in the next (decision 181), as the boot loads its layers. A failed load fails
  * the screen's load as before.
  */
 export function withForms<TModule>(load: () => Promise<TModule>): () => Promise<TModule> {

@@ -12,7 +12,7 @@ import { bindUserStorage } from './user-storage';
  * The live user state (the user store and the hub connection, docs/realtime.md), created when it
  * is first needed: at the first sign-in, or when a flow asks for it (`load`). Its code (the two
  * machines and their effects) is loaded then, so a signed-out visitor never fetches it
- * (docs/decisions/058-boot-chunks.md).
+ * (docs/decisions/181-boot-chunks-from-the-module-graph.md).
  */
 export interface RealtimeHandle {
   /** The realtime root if it exists yet. */
@@ -32,7 +32,7 @@ export interface RootActors {
   session: ActorRefFrom<typeof sessionMachine>;
   /** The hub connection (five states of HubConnectionState) and the user store it keeps live. */
   realtime: RealtimeHandle;
-  /** Recovery of lazily loaded code that failed to load (decision 105). */
+  /** Recovery of lazily loaded code that failed to load (decision 195). */
   codeRecovery: ActorRefFrom<typeof codeRecoveryMachine>;
 }
 

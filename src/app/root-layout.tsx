@@ -135,7 +135,7 @@ function useFocusHeadingOnNavigation(pathname: string) {
 }
 
 /**
- * The route's screen, mounted in a deferred render the first time (decision 058). The router's
+ * The route's screen, mounted in a deferred render the first time (decision 181). The router's
  * first load ends in store updates that React renders at once, blocking (`useSyncExternalStore`);
  * the first screen would be rendered whole in that one task. Deferred, React renders it in slices
  * in the background and commits it when done (until then the prerendered shell, or the loading

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The product's error boundary on every route (docs/decisions/105-code-recovery-without-the-module-cache.md):
+ * The product's error boundary on every route (docs/decisions/195-a-page-whose-code-cannot-load-says-so.md):
  * the real RouteErrorScreen in a memory router, a screen that fails to load through lazyScreen,
  * the real session machine (identity provider faked).
  */
@@ -51,7 +51,7 @@ afterEach(() => {
 });
 
 /**
- * The app's origin and the document as the code-recovery machine sees them (decision 105): whether
+ * The app's origin and the document as the code-recovery machine sees them (decision 195): whether
  * the origin answers, the browser's `online` event, and the reloads asked for.
  */
 function fakeOrigin({

@@ -18,10 +18,10 @@ import { isScreenLoadError } from './lazy-screen';
  * The product's error boundary for every route (the root route's `errorComponent` and the router's
  * `defaultErrorComponent`): the spec's generic failure screen instead of the router's raw one,
  * with Try again, Logout when signed in, the support address and the visit-us link (built-in
- * addresses when the configuration is missing, decision 050). A screen that could not be loaded
+ * addresses when the configuration is missing, decision 006). A screen that could not be loaded
  * (offline, the stack down) loads by itself once the app's origin answers again, in every engine
- * (the code-recovery machine, decision 105). Shipped with the first chunk, CSS included: a failure
- * path never waits on the network (decision 060).
+ * (the code-recovery machine, decision 195). Shipped with the first chunk, CSS included: a failure
+ * path never waits on the network (decision 195).
  */
 export function RouteErrorScreen({ error }: ErrorComponentProps) {
   const router = useRouter();
@@ -40,7 +40,7 @@ export function RouteErrorScreen({ error }: ErrorComponentProps) {
   const recovery = actors?.codeRecovery;
 
   // A screen that could not be loaded: when to try again is the code-recovery machine's call
-  // (decision 105). It tells this screen when the code has loaded (`code.resumed`); Try again asks
+  // (decision 195). It tells this screen when the code has loaded (`code.resumed`); Try again asks
   // it to look now. Another failure: Try again loads the route again.
   useEffect(() => {
     if (!screenLoad || !recovery) return;

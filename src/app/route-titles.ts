@@ -78,7 +78,7 @@ const segments: Record<string, MessageDescriptor> = {
   ),
 };
 
-/** The product's name when the runtime configuration has none: the deployment's (decision 201). */
+/** The product's name when the runtime configuration has none: the deployment's (decision 117). */
 export const defaultProductName = deploymentDefaults.productName;
 
 /** The static segments of a route path (parameters and splats dropped). */

@@ -27,7 +27,7 @@ import {
  */
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  // The product's failure screen, never the router's default one (decision 060).
+  // The product's failure screen, never the router's default one (decision 195).
   errorComponent: RouteErrorScreen,
   notFoundComponent: lazyScreen(() => import('../views/errors/not-found-view'), 'NotFoundView'),
 });
@@ -71,7 +71,7 @@ export const verifiedEmailRoute = createRoute({
 /**
  * The onboarding wizard (spec §2): its routes are children of one pathless layout whose screen,
  * OnboardingScreen, shows the machine's current step and renders the next one ahead of time
- * (decision 041). The step routes give the addresses and their search parameters.
+ * (decision 045). The step routes give the addresses and their search parameters.
  */
 export const onboardingFlowRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -144,7 +144,7 @@ export const billingRoute = createRoute({
   component: lazyScreen(() => import('./screens/portal-redirect'), 'PortalRedirectScreen'),
 });
 
-// The failure screen the flows send a failed call to ships with the app (decision 060): after a
+// The failure screen the flows send a failed call to ships with the app (decision 195): after a
 // network drop it must show, and go back by itself once online, without fetching anything.
 export const serverErrorRoute = createRoute({
   getParentRoute: () => rootRoute,

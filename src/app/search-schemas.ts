@@ -1,7 +1,7 @@
 /**
  * Search-parameter validators of every route (spec §2), plain functions run by TanStack Router on
  * every match and link: nothing is built at load and no schema library is needed on the first
- * screen (yup stays for forms and the server; docs/decisions/052-search-params-without-yup.md).
+ * screen (yup stays for forms and the server; docs/decisions/003-validation-messages.md).
  * Unknown parameters are dropped; a bad value becomes undefined rather than breaking the page. The
  * callback-URL and login-hint parameters (spec §9: CallbackUrl, loginHint) may appear on any route
  * and are read by the auth guard and session cleanup from the address itself.

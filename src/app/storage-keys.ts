@@ -6,7 +6,7 @@ import { draftStorageKeys } from '#machines/onboarding-steps';
  * invite, and whose data the per-user keys hold). They are read and written by the edge
  * (src/app/live/onboarding.ts, stored-invite.ts, invite-landing.ts), src/app/stored-page.ts and
  * src/app/user-storage.ts (which removes the per-user ones, decision 080), and the shell guard
- * reads the practice draft (src/boot/draft-fill.ts, decision 122). Machines receive and persist
+ * reads the practice draft (src/boot/draft-fill.ts, decision 100). Machines receive and persist
  * data through provided actions. Not listed here: the identity provider's own keys (the shell guard
  * looks for its token cache; app.tsx removes them on a logout before the configuration) and two
  * session-storage marks of this tab (src/app/live/build-check.ts, src/app/live/code-recovery.ts).

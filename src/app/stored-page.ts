@@ -8,7 +8,7 @@ import { storageKeys } from './storage-keys';
  * The stored page (spec §2): the last visited path and query, kept in local storage under
  * `storageKeys.storedPage`, except for paths under /auth, /mobile, /redirected, /server-error,
  * /no-access and /not-found. Unknown paths (the catch-all not-found screen) are not stored either
- * (docs/decisions/011-shell-error-screens-stored-page.md).
+ * (docs/decisions/006-product-name-and-titles.md).
  *
  * Written by a router subscription (`subscribeStoredPage`, wired in src/app/app.tsx); read by
  * screens that "return to the stored page" (`readStoredPage`).

@@ -15,7 +15,7 @@ function declarations(css: string, selector: string): Map<string, string> {
   );
 }
 
-describe('the theme stylesheet (decision 193)', () => {
+describe('the theme stylesheet (decision 123)', () => {
   const css = themeCss();
 
   it("declares the theme's own values, a step more specific than Mantine's defaults", () => {

@@ -4,7 +4,7 @@ import { providerKeyPrefix } from './provider-storage';
 /**
  * "Surely signed out, no SDK needed": the identity provider's SDK (auth0-spa-js 2.27) itself would
  * find no session to restore, so the signed-out screen can show without loading it
- * (docs/decisions/051-prerendered-first-screens.md). Mirrors the SDK exactly, pinned by
+ * (docs/decisions/123-critical-css.md). Mirrors the SDK exactly, pinned by
  * src/auth/session-hint.test.ts against the real SDK:
  * - `checkSession()` asks the provider only when its authenticated flag is set: the cookie
  *   `auth0.<clientId>.is.authenticated` or the old `auth0.is.authenticated`, each also read under

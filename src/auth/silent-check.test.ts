@@ -4,7 +4,7 @@ import { authConstants } from '#machines/constants';
 import { logger } from '../logger';
 import { checkSessionSilently, type SilentCheckClient } from './silent-check';
 
-// Spied, not replaced: this file shares its module registry (decision 187).
+// Spied, not replaced: this file shares its module registry (decision 140).
 beforeEach(() => {
   vi.spyOn(logger, 'info').mockImplementation(() => false);
   vi.spyOn(logger, 'warn').mockImplementation(() => false);
@@ -28,7 +28,7 @@ function clientAnswering(...answers: (string | null)[]) {
   };
 }
 
-describe('checkSessionSilently (decision 190)', () => {
+describe('checkSessionSilently (decision 128)', () => {
   it('asks once more when the provider refused the code (invalid_grant), and keeps the session', async () => {
     const sdk = clientAnswering('invalid_grant', null);
     await checkSessionSilently(sdk.client, true);

@@ -11,7 +11,7 @@ export type SilentCheckClient = Pick<Auth0Client, 'checkSession' | 'getTokenSile
  * browser: the SDK's `checkSession()`, which asks only when its authenticated flag is set and
  * keeps every error to itself (a user it cannot restore is simply signed out).
  *
- * One answer is asked again (decision 190): `invalid_grant`, the provider refusing the code it
+ * One answer is asked again (decision 128): `invalid_grant`, the provider refusing the code it
  * had just issued. That happens when an earlier exchange used the code and its answer never
  * reached the page (the page was left mid-exchange, the network dropped it): the SDK sends the
  * same code again, and the provider treats the replay as theft and revokes the tokens of the

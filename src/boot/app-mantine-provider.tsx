@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import type { ComponentProps } from 'react';
 
 /**
- * Mantine's provider without its `<style>` elements (issue 26 item 2, decisions 121 and 193):
+ * Mantine's provider without its `<style>` elements (issue 26 item 2, decisions 120 and 123):
  * MantineProvider renders the theme's CSS variables and its responsive classes as `<style>`
  * elements where it is mounted, inside `<body>`, where HTML does not allow them. The same CSS is
  * built from the theme at build time into the app's stylesheet (src/app/theme-css.ts, imported as

@@ -1,7 +1,7 @@
 /**
  * The practice page's second inline script (after the shell guard, allowed by its CSP hash; only
  * `/onboarding/register-practice` has it, the other pages do without its bytes). A stored practice
- * draft is on the practice form from the first frame (decision 122): the shell is hidden until the
+ * draft is on the practice form from the first frame (decision 100): the shell is hidden until the
  * form is parsed, then filled from the draft (as default values, so the handoff carries only what
  * the visitor changes), and shown. A draft of another region has other fields and texts: the shell
  * stays hidden and the app's filled form is the first one shown. Nothing is done when the shell

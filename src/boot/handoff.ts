@@ -1,12 +1,12 @@
 /**
- * The handoff from a prerendered page to the app (docs/decisions/051-prerendered-first-screens.md).
+ * The handoff from a prerendered page to the app (docs/decisions/123-critical-css.md).
  *
  * A prerendered page shows the signed-out screen as static HTML in `#shell` while the app boots
  * into a `#root` that is not in the document yet (so the page never holds two copies of a screen).
  * The app takes over at the first moment it shows a screen of its own (a heading, or the
  * long-loading message): in the next task, `#root` replaces the shell, whatever the visitor typed
  * into the shell is carried into the app's fields, the focus moves to the matching control (after
- * the new screen's first frame, decision 196), and clicks queued by the shell guard
+ * the new screen's first frame, decision 123), and clicks queued by the shell guard
  * (src/boot/shell-guard.ts) are replayed on the app's buttons. Both screens come from the same
  * components, so the swap is not visible; when the app decides otherwise (a session after all), its
  * screen simply replaces the shell's.
@@ -103,7 +103,7 @@ function carryValue(from: HTMLInputElement | HTMLTextAreaElement | HTMLSelectEle
  * would be lost.
  */
 function clickWhenEnabled(button: HTMLButtonElement, pressedAt: number): void {
-  // The work this press starts counts its spinner's pop-in from the visitor's press (decision 199).
+  // The work this press starts counts its spinner's pop-in from the visitor's press (decision 198).
   const click = () => {
     carryPress(pressedAt);
     button.click();
@@ -123,10 +123,10 @@ function clickWhenEnabled(button: HTMLButtonElement, pressedAt: number): void {
 }
 
 /**
- * The whole stylesheet takes over from the page's inlined critical CSS (decision 194): the shell
+ * The whole stylesheet takes over from the page's inlined critical CSS (decision 123): the shell
  * guard links it inactive (`media="print"`), since the prerendered screen is styled already and
  * the stylesheet's arrival would compute its whole style again. It becomes active when the app's
- * screen is ready, a frame before the swap (decision 196), and the critical CSS, a part of it, goes.
+ * screen is ready, a frame before the swap (decision 123), and the critical CSS, a part of it, goes.
  */
 export function activateAppStyles(): void {
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-app-styles]')) link.media = 'all';
@@ -142,7 +142,7 @@ const touch = () => {
 /**
  * The app's control gets the focus the shell's had. Where only the page's `autofocus` put it
  * there, that happens once the new screen has had its first frame, in a task of its own
- * (decision 196): focusing a text field lays out the whole new screen at once (17–28 ms at 4× CPU)
+ * (decision 123): focusing a text field lays out the whole new screen at once (17–28 ms at 4× CPU)
  * and runs the app's focus handlers (another 30), which in the swap's own task made one task of
  * 84–180 ms. A key pressed in between moves the focus at once, from its `keydown`, so the key's
  * text goes into the control; a control the visitor focused meanwhile keeps the focus. Where the
@@ -234,7 +234,7 @@ export function appContainer(): HTMLElement | null {
     // The whole stylesheet takes over from the critical CSS first, and the shell is restyled with
     // it in the next frame (same look: the critical CSS is a part of it), with whatever else the
     // app's start changed in the page. Then, in a task of its own, the swap: its style is only the
-    // new screen's. Each piece is a task of its own (decision 196).
+    // new screen's. Each piece is a task of its own (decision 123).
     activateAppStyles();
     requestAnimationFrame(() => setTimeout(() => swap(shell, root), 0));
   });

@@ -1,6 +1,6 @@
 /**
  * The inline script of every prerendered page and of the SPA fallback (allowed by its CSP hash,
- * never 'unsafe-inline'; docs/decisions/051-prerendered-first-screens.md; the practice page has a
+ * never 'unsafe-inline'; docs/decisions/123-critical-css.md; the practice page has a
  * second one, src/boot/draft-fill.ts). It runs in <head>, before
  * the first paint, and must stay self-contained: it is inlined as `(${shellGuard})(<options>)`, the
  * options (`BootRecovery`) written into the page by the build.
@@ -15,7 +15,7 @@
  *    first contentful paint (their addresses are the `data-entry` of the page's boot-hints
  *    template, scripts/vite-prerender.ts): before it, the page asks for nothing but itself, so the
  *    first paint waits for no request (Lighthouse's simulation counts every request that started
- *    before the observed paint; decision 183). The paint is the browser's own `paint` entry where
+ *    before the observed paint; decision 123). The paint is the browser's own `paint` entry where
  *    it reports one (at the latest 3 s after DOMContentLoaded: a background tab paints nothing),
  *    else the frame after DOMContentLoaded, as for a page whose shell is hidden (a possible
  *    session), which has no contentful paint to wait for.
@@ -54,7 +54,7 @@ export function shellGuard(recovery: BootRecovery): void {
   // 5. The app's code could not be loaded (decision 195): the entry or the chunks it imports
   //    statically refused (the module script's `error`), the whole stylesheet refused (its link's
   //    `error`), a boot layer refused (src/main.tsx calls `__boot.failed`), or the boot stalled:
-  //    not started after the long-loading time, and nothing arrived for as long (decision 200).
+  //    not started after the long-loading time, and nothing arrived for as long (decision 195).
   //    The page says so (the prerendered `#boot-failed` notice), asks the origin every
   //    `probeInterval` and when the browser is back online, and loads itself afresh once the
   //    origin answers, keeping what was typed into the shell. A page loaded by such a reload does
@@ -213,7 +213,7 @@ export function shellGuard(recovery: BootRecovery): void {
     // after the long-loading time the notice shows, with Try again, and the app still starts when
     // a slow load finishes (the notice goes then). A boot of which nothing more has arrived for the
     // long-loading time has stalled: it counts as failed, so the page loads itself afresh once the
-    // origin answers, keeping what was typed (decision 200). Anything arriving shows the load is
+    // origin answers, keeping what was typed (decision 195). Anything arriving shows the load is
     // moving: a resource entry reported to an observer (at once), or one more in the page's list
     // at the guard's look every probe interval (with the observer alone, Firefox ESR found a boot
     // stalled at the first look, 15 s in, though its stylesheet had arrived: the list is the
@@ -250,7 +250,7 @@ export function shellGuard(recovery: BootRecovery): void {
     }, recovery.longLoading);
     const hints = document.getElementById('boot-preloads');
     // The whole stylesheet: the page inlines only what its screen needs (decision 123). Inactive
-    // (print only) until the app takes over (src/boot/handoff.ts, decision 194): the screen on
+    // (print only) until the app takes over (src/boot/handoff.ts, decision 123): the screen on
     // display is styled already, and a stylesheet arriving for it would have its whole style
     // computed again (82–110 ms at 4× CPU on the practice step).
     for (const href of (hints?.getAttribute('data-styles') ?? '').split(' ')) {
@@ -263,7 +263,7 @@ export function shellGuard(recovery: BootRecovery): void {
       document.head.appendChild(link);
     }
     // The entry in the next task: each append starts a request, a few milliseconds of the main
-    // thread (decision 058); the stylesheet's link is in the page before the entry looks for it.
+    // thread (decision 181); the stylesheet's link is in the page before the entry looks for it.
     setTimeout(() => {
       for (const src of (hints?.getAttribute('data-entry') ?? '').split(' ')) {
         if (!src) continue;
@@ -308,7 +308,7 @@ export function shellGuard(recovery: BootRecovery): void {
     return;
   }
   // 4. A stored practice draft is filled in by the practice page's second script
-  //    (src/boot/draft-fill.ts, decision 122): the other pages do without its bytes.
+  //    (src/boot/draft-fill.ts, decision 100): the other pages do without its bytes.
   // 6. What the visitor had typed before a recovery reload (5.) is put back into the same fields
   //    of the same page, as typed values, and the focus into the field that had it: the handoff
   //    carries both into the app. The shell is hidden until then (html[data-restoring]).
@@ -342,7 +342,7 @@ export function shellGuard(recovery: BootRecovery): void {
     else put();
   }
   // A button is named by its text and its place among the shell's buttons of the same text; `at`
-  // is when it was pressed (the app's spinner counts its pop-in from then, decision 199).
+  // is when it was pressed (the app's spinner counts its pop-in from then, decision 198).
   const queue: Array<{ type: 'click'; label: string; nth: number; at: number }> = [];
   (window as unknown as { __shellQueue: typeof queue }).__shellQueue = queue;
   const press = (button: Element) => {

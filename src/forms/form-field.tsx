@@ -93,7 +93,7 @@ export function FormField({ field, region, children }: FormFieldProps) {
     </FieldControl>
   );
   if (field.type === 'hidden') return control;
-  // The slot keeps a line free for the message while there is none (decision 064).
+  // The slot keeps a line free for the message while there is none (decision 042).
   return (
     <div className={classes.slot} data-error={error ? '' : undefined}>
       {control}
@@ -182,7 +182,7 @@ const FieldControl = memo(function FieldControl({
 
     case 'select':
       return (
-        // The browser's own select (decision 041): short, fixed lists; native keyboard, screen
+        // The browser's own select (decision 045): short, fixed lists; native keyboard, screen
         // reader and mobile pickers. Until a value is chosen, a disabled first option prompts.
         <NativeSelect
           {...common}

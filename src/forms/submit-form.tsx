@@ -25,10 +25,10 @@ function errorCount(errors: unknown): number {
 /**
  * Formik's `<Form>`, with a quicker submit: when the values already pass the schema, they go to
  * `onValid` at once, from the submit event, so the request leaves before Formik's submit cycle
- * re-renders the form (decision 041). Otherwise Formik's own submit runs: every field touched,
+ * re-renders the form (decision 045). Otherwise Formik's own submit runs: every field touched,
  * the errors shown, and Formik's `onSubmit` (pass the same handler) once its validation passes.
  * A submit that fails validation focuses the first invalid field and announces how many fields
- * need attention in a polite live region (decision 072).
+ * need attention in a polite live region (decision 042).
  *
  *   <Formik initialValues={…} validate={validate} onSubmit={send}>
  *     <SubmitForm schema={schema} onValid={send}>…</SubmitForm>

@@ -25,7 +25,7 @@ function isFallback(error: { code: string }): boolean {
 /**
  * One function for every render: a new `onError` would give IntlProvider a new configuration and
  * re-render every component that formats a message (the whole app) whenever this provider renders
- * (decision 184).
+ * (decision 150).
  */
 function onIntlError(error: { code: string; message: string }): void {
   // A message a locale does not override falls back to the code's en-AU text by design
@@ -79,7 +79,7 @@ export function AppIntlProvider({
   }, [locale, loaded.locale, loadMessages]);
 
   // A transition: the locale is shown once its catalog is loaded anyway, so the change is not
-  // urgent and does not re-render the app inside the interaction that chose it (decision 184).
+  // urgent and does not re-render the app inside the interaction that chose it (decision 150).
   const setLocale = useCallback((next: LocaleCode) => startTransition(() => setLocaleState(next)), []);
   const shown = loaded.locale;
   const control = useMemo(() => ({ locale: shown, setLocale }), [shown, setLocale]);

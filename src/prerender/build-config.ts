@@ -6,7 +6,7 @@ import { readDeploymentSettings } from '../../deploy/settings';
  * (/api/clientconfig/*); the prerender needs only what changes the signed-out screens: the product
  * name, the public regions (the practice form's region choice) and the support links. When the
  * runtime configuration differs, the app's screen replaces the prerendered one with the configured
- * values (docs/decisions/051-prerendered-first-screens.md).
+ * values (docs/decisions/123-critical-css.md).
  * The values are the deployment's build-time settings (deploy/settings.ts: deploy/settings.json or
  * the file of DEPLOY_SETTINGS, then APP_* variables; docs/decisions/117-deployment-settings.md).
  */

@@ -1,7 +1,7 @@
 import { defineMessage, type IntlShape } from 'react-intl';
 
 /**
- * The meta description of each prerendered public screen (issue 26 item 3; decision 124): written
+ * The meta description of each prerendered public screen (issue 26 item 3; decision 120): written
  * into the served HTML at build time, in the locale of the page, from the react-intl catalogs
  * (en-AU from the code, en-GB from its catalog). The spec has no text for it; the product name
  * comes from the configuration, as in the title.

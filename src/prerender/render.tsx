@@ -47,7 +47,7 @@ import { pressedButtonTemplate } from './pressed-button';
 import type { ScreenFactory } from './screen-factory';
 
 /**
- * Build-time rendering of the signed-out first screens (docs/decisions/051-prerendered-first-screens.md).
+ * Build-time rendering of the signed-out first screens (docs/decisions/123-critical-css.md).
  *
  * Each screen is the real view of the real machine, run with fake effects to the state a
  * signed-out visitor rests in (no session, no stored draft, no API call answered), inside the
@@ -188,7 +188,7 @@ export function shellGuardSource(): string {
   return shellGuard.toString();
 }
 
-/** The practice page's second inline script (decision 122), and the page that has it. */
+/** The practice page's second inline script (decision 100), and the page that has it. */
 export function draftFillSource(): string {
   return draftFill.toString();
 }

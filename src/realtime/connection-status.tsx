@@ -20,7 +20,7 @@ const selectShowsReconnecting = (snapshot: HubConnectionSnapshot | undefined): b
  * is being re-established. Nothing otherwise (the first connect is silent).
  *
  * The notice and its stylesheet ship with the shell, never lazily: it shows exactly when the
- * network may be gone, so it cannot wait for a chunk (decision 060).
+ * network may be gone, so it cannot wait for a chunk (decision 195).
  */
 export function ConnectionStatus() {
   const actor = useHubConnectionActor();

@@ -12,9 +12,9 @@ import { takeCarriedWait } from './carried-press';
  * The screen does not re-render when the work starts: the actor is watched by a subscription
  * (not a selector), so a submit sends its request without the form rendering again, and a quick
  * answer moves on before anything changes on screen. `isBusy` must be a stable function (module
- * level). While the screen is hidden (a pre-rendered step, decision 041) nothing is watched; it
+ * level). While the screen is hidden (a pre-rendered step, decision 045) nothing is watched; it
  * catches up when shown. Work started by a press carried from the prerendered page counts its
- * pop-in from that press (src/ui/carried-press.ts, decision 199).
+ * pop-in from that press (src/ui/carried-press.ts, decision 198).
  */
 export function useBusyIndicator<TActor extends AnyActorRef>(
   actor: TActor,
@@ -27,7 +27,7 @@ export function useBusyIndicator<TActor extends AnyActorRef>(
       const now = isBusy(snapshot);
       if (now === busy) return;
       busy = now;
-      // A press carried from the prerendered page has been waited for already (decision 199).
+      // A press carried from the prerendered page has been waited for already (decision 198).
       indicator.send(
         now
           ? { type: 'busy.start', waited: takeCarriedWait(busyIndicatorDelays.carriedPressWindow) }

@@ -3,7 +3,7 @@ import { carryPress, takeCarriedWait } from './carried-press';
 
 const within = 1000;
 
-describe('a press carried from the prerendered page (decision 199)', () => {
+describe('a press carried from the prerendered page (decision 198)', () => {
   it('gives the first work started after its replay the time since the press, once', () => {
     carryPress(1000, 2500);
     expect(takeCarriedWait(within, 2540)).toBe(1540);

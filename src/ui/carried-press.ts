@@ -1,5 +1,5 @@
 /**
- * A press carried from the prerendered page into the app (decision 199). The shell guard queues a
+ * A press carried from the prerendered page into the app (decision 198). The shell guard queues a
  * button pressed before the app is ready and, after the submit buttons' pop-in delay, shows it
  * loading (decision 198); the handoff replays the press on the app's button and notes here when
  * the visitor pressed it. The first piece of work the app starts soon after that replay (within

@@ -2,7 +2,7 @@
 /**
  * The shell's lazy parts (src/ui/lazy-part.tsx): a part whose code cannot be loaded shows its
  * fallback (never nothing, never a blank app), is reported to the failed loads, and loads when
- * they are retried (the code-recovery machine's call, decision 105) or when it is shown again.
+ * they are retried (the code-recovery machine's call, decision 195) or when it is shown again.
  */
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

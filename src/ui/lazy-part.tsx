@@ -12,12 +12,12 @@ import { logger } from '../logger';
 /**
  * A part of the shell that loads lazily (the account menu's dropdown, the collapsed navbar's
  * dropdowns, the new-version prompt): their code stays out of the first screen's bytes, but a
- * failed load must never blank the app nor stick (decision 060).
+ * failed load must never blank the app nor stick (decision 195).
  *
  * Unlike `React.lazy`, which keeps a rejected load for ever, a failed load shows the caller's
  * `fallback` (a plain, eagerly loaded way on: a Logout button, a link) and is reported to the
  * failed loads (src/code-loads.ts): the code-recovery machine tries it again once the app's origin
- * answers (decision 105); it is also tried again when the part is shown again. Whatever the loaded
+ * answers (decision 195); it is also tried again when the part is shown again. Whatever the loaded
  * part throws while rendering is caught by its own boundary, which shows the same fallback.
  *
  *   const accountDropdown = partLoader('AccountDropdown', () => import('./x').then((m) => m.X));

@@ -57,7 +57,7 @@ export function OneTimeCodeInput({
   const labelId = `${baseId}-label`;
   // Not Input.Wrapper: its context gives every box the wrapper's one id (a duplicate id per box)
   // and points its label at no control. The label names the group of boxes and is the label of
-  // the first box; each box keeps its own name (docs/decisions/121-conformance-fixes.md).
+  // the first box; each box keeps its own name (docs/decisions/120-html-conformance.md).
   return (
     // Lets the prerendered page move on to the next box before the app is ready (src/boot).
     <Box data-code-boxes="">
@@ -84,7 +84,7 @@ export function OneTimeCodeInput({
         // No border transition: the focus moves on with every character, and the transition's
         // start (a style calculation in the key's frame, then eight transition events React
         // dispatches before the frame is presented: 12 ms of script at 4× CPU) delayed every
-        // key's frame (decision 202).
+        // key's frame (decision 150).
         styles={boxStyles}
         aria-labelledby={label ? labelId : undefined}
         aria-describedby={error ? errorId : undefined}

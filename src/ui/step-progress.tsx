@@ -40,7 +40,7 @@ export function StepProgress({ current, total, labels, ...rest }: StepProgressPr
       allowNextStepsSelect={false}
       {...rest}
       active={step - 1}
-      // A name needs a role: a div's aria-label is ignored (docs/decisions/121-conformance-fixes.md).
+      // A name needs a role: a div's aria-label is ignored (docs/decisions/120-html-conformance.md).
       role="group"
       aria-label={label}
       data-current-step={step}

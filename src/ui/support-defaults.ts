@@ -4,8 +4,8 @@ import type { AppConfig } from '#machines/domain';
 /**
  * The support and visit-us addresses built into the app, used when the runtime configuration
  * (GET /api/clientconfig/app) never arrived or left them out: a failure screen always has a way to
- * reach a person (docs/decisions/050-built-in-support-links.md). They are the deployment's
- * build-time settings, the addresses its prerendered pages show (decisions 117, 201).
+ * reach a person (docs/decisions/006-product-name-and-titles.md). They are the deployment's
+ * build-time settings, the addresses its prerendered pages show (decision 117).
  */
 export const builtInSupport: SupportLinks = {
   marketingSiteUrl: deploymentDefaults.marketingSiteUrl,

@@ -11,7 +11,7 @@ import type { MessageDescriptor } from 'react-intl';
 /**
  * A descriptor with the id and the en-AU default text both present (what every message here has).
  * The text is a string in the source (and on the local stack); in the browser build it is its
- * precompiled ICU syntax tree and the description is dropped (docs/decisions/058-boot-chunks.md),
+ * precompiled ICU syntax tree and the description is dropped (docs/decisions/181-boot-chunks-from-the-module-graph.md),
  * which react-intl and intl-messageformat format alike.
  */
 export interface Descriptor extends MessageDescriptor {

@@ -13,11 +13,11 @@
  * Timing is measured inside the page (performance.now() from the click to the first frame where
  * the next step's text is in the DOM, via a MutationObserver), so Playwright's polling is not
  * counted. Before each timed click the page is left to go network-idle, as it would while a user
- * types (the next step is rendered ahead meanwhile, decision 041). The sign-up at the identity
+ * types (the next step is rendered ahead meanwhile, decision 045). The sign-up at the identity
  * provider (step 1 → step 2) is not timed. Route chunks are
  * loaded on the first run; the report shows the first (cold) run separately from the rest.
  * Text counts as shown only when it is rendered (`innerText` skips the hidden, pre-rendered next
- * step of decision 041).
+ * step of decision 045).
  *
  * With --cpu, each timed click is also traced and the renderer main thread's CPU time in the
  * window is reported (the sum of the top-level tasks' thread time). Wall time on a busy 2-core

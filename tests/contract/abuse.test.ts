@@ -8,7 +8,7 @@ import { DIST_DIR, startTestStack, type TestStack } from '../support/stack';
 import { authorizeUrl, Browser, pkce } from './browser';
 
 /**
- * The stack refuses abuse cleanly (decision 082): companion pins cannot be enumerated.
+ * The stack refuses abuse cleanly (decision 080): companion pins cannot be enumerated.
  * The stack listens on 127.0.0.1, so each test "client" is its own loopback source address.
  */
 

@@ -69,7 +69,7 @@ describe('client configuration (no auth)', () => {
     }
   });
 
-  it('the terms and privacy documents of the configuration are served (decision 063)', async () => {
+  it('the terms and privacy documents of the configuration are served (decision 006)', async () => {
     const body = (await stack.api('/api/clientconfig/app')).json as Record<string, string>;
     for (const [key, title] of [
       ['termsUrl', 'Terms &amp; Conditions'],
@@ -456,7 +456,7 @@ describe('profile', () => {
       { token },
     );
     expect(answer.json).toEqual(['google-oauth2']);
-    // Only the caller's own address (decision 082).
+    // Only the caller's own address (decision 080).
     const other = await stack.api('/api/profile/alternate-providers?email=nobody%40example.com', { token });
     expect(expectFailure(other, 403)).toMatch(/your own email address/);
     expectProblem(await stack.api('/api/profile/alternate-providers', { token }), 400);

@@ -23,7 +23,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'meta.json'), JSON.stringify({ buildTime: '2026-11-22T15:00:00.000Z' }));
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
   writeFileSync(join(dist, 'assets', 'logo-abc123.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-  // The build's precompressed siblings (decision 189): what they hold is served as it is, so each
+  // The build's precompressed siblings (decision 140): what they hold is served as it is, so each
   // says which file answered; the style sheet's are older than it (a stale sibling).
   writeFileSync(join(dist, 'assets', 'chunk-abc123.js'), 'console.log("chunk")');
   writeFileSync(join(dist, 'assets', 'chunk-abc123.js.br'), brotliCompressSync('console.log("from .br")'));
@@ -192,7 +192,7 @@ describe('dev mailbox', () => {
     expect(list).toContain(`/messages/${json[0]?.id}`);
     const message = await (await fetch(`${stack.mailboxUrl}/messages/${json[0]?.id}`)).text();
     const href = /href="([^"]+email-verification[^"]+)"/.exec(message)?.[1]?.replace(/&amp;/g, '&') ?? '';
-    // The provider's verification ticket (decision 081), which then sends the browser to the app.
+    // The provider's verification ticket (decision 080), which then sends the browser to the app.
     const link = new URL(href);
     expect(link.origin).toBe(stack.idpUrl);
     expect(link.pathname).toBe('/u/email-verification');

@@ -17,7 +17,7 @@ import { DIST_DIR } from '../support/stack';
 
 /**
  * `npm start` rebuilds when a build input changed, by the list the build wrote itself
- * (dist/build-inputs.json; docs/decisions/118-stack-process-hygiene.md).
+ * (dist/build-inputs.json; docs/decisions/012-local-stack.md).
  */
 
 describe('staleReasons', () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumArgs, playwrightDisabledFeatures } from '../../playwright.config';
 
 /**
- * The suite's Chromium flags (decision 186). Chromium keeps only the last `--disable-features`
+ * The suite's Chromium flags (decision 140). Chromium keeps only the last `--disable-features`
  * of its command line, so the one in `chromiumArgs` must repeat every feature Playwright disables
  * itself, or those come back on (network-time queries, HTTPS upgrades, paint holding…).
  */
@@ -63,7 +63,7 @@ describe('chromiumArgs', () => {
     }
   }, 40_000);
 
-  it('starts no spare renderer: a page with one site has one renderer process (decision 189)', async () => {
+  it('starts no spare renderer: a page with one site has one renderer process (decision 140)', async () => {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: chromiumArgs,

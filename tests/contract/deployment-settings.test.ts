@@ -42,7 +42,7 @@ describe('build-time settings and the runtime configuration agree', () => {
     });
     // The regions the practice form offers before the configuration arrives are the configured ones.
     expect(runtime.portals.map(({ url: _url, ...region }) => region)).toEqual(settings.regions);
-    // The legal documents: the local stack serves its own copies (decision 063); both are links.
+    // The legal documents: the local stack serves its own copies (decision 006); both are links.
     expect(runtime.termsUrl).toMatch(/^https?:\/\//);
     expect(runtime.privacyUrl).toMatch(/^https?:\/\//);
   });

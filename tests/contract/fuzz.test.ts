@@ -6,7 +6,7 @@ import { startTestStack, type TestStack } from '../support/stack';
 import { authorizeUrl, Browser, pkce } from './browser';
 
 /**
- * Malformed input never crashes the stack (decision 084): every /api route, the hub's
+ * Malformed input never crashes the stack (decision 012): every /api route, the hub's
  * HTTP endpoints and the identity provider's forms answer what fast-check throws at them with a
  * status below 500, nothing is logged as an unhandled error, bodies over 64 KB are refused with
  * 413, and the stack keeps serving afterwards.

@@ -334,7 +334,7 @@ describe('refresh tokens', () => {
     await stack.createUser({ email, emailVerified: false, password: 'Str0ng!pass' });
     const tokens = await stack.loginWithPassword(email, 'Str0ng!pass');
     expect(decodeJwt(tokens.id_token).email_verified).toBe(false);
-    // The emailed link is the provider's ticket (decision 081): opening it verifies the address.
+    // The emailed link is the provider's ticket (decision 080): opening it verifies the address.
     const opened = await fetch((await stack.verificationLink(email)) ?? '', { redirect: 'manual' });
     expect(opened.status).toBe(302);
     const refreshed = await stack.refresh(tokens.refresh_token ?? '');

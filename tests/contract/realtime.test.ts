@@ -75,7 +75,7 @@ describe('real-time user state through the stack', () => {
     const { messages } = await connect(user.accessToken, HttpTransportType.ServerSentEvents);
     await eventually(() => messages.find((m) => m.type === 'state'));
 
-    // The emailed link is the provider's ticket (decision 081): opening it verifies and publishes.
+    // The emailed link is the provider's ticket (decision 080): opening it verifies and publishes.
     await fetch((await stack.verificationLink(user.email)) ?? '', { redirect: 'manual' });
     const email = await eventually(() => messages.find((m) => m.type === 'email'));
     expect(email.payload).toEqual({ address: user.email, verified: true });

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 /**
  * The local stack as a process manager or a container stop treats it
- * (docs/decisions/118-stack-process-hygiene.md): `npm start` on ports chosen through the
+ * (docs/decisions/012-local-stack.md): `npm start` on ports chosen through the
  * environment, stopped by SIGTERM or SIGINT, frees every port; a taken port is named by its
  * variable, without a stack trace. Needs the build in dist/ to be up to date (`npm start` would
  * otherwise build first, which the timeout allows).

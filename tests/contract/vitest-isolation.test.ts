@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isolatedTestFiles } from '../../vitest.config';
 
 /**
- * Most test files share their worker's module registry (`isolate: false`, decision 187): a file
+ * Most test files share their worker's module registry (`isolate: false`, decision 140): a file
  * that replaces a module or a global would leave the replacement to the files after it, and
  * whether a later file fails would depend on the order the run happens to take. Such a file must
  * be listed in `isolatedTestFiles` of vitest.config.ts, which runs it in a registry of its own.

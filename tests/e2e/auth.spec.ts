@@ -86,7 +86,7 @@ async function openApp({ stack, browser }: AuthStack): Promise<Harness & { close
 }
 
 /**
- * One stack and one Chromium per worker and set of stack options, not per test (decision 141):
+ * One stack and one Chromium per worker and set of stack options, not per test (decision 140):
  * the Chromium's flags name the stack's host and ports, and every test uses its own users
  * (`uniqueEmail`) and its own browser context, so no test sees another's session or storage.
  */
@@ -138,7 +138,7 @@ const it = test.extend<
 });
 
 function linkIn(text: string): string {
-  // The provider's verification ticket (decision 081); it sends the browser on to /auth/verified-email.
+  // The provider's verification ticket (decision 080); it sends the browser on to /auth/verified-email.
   const match = /https?:\/\/\S+\/u\/email-verification\?ticket=\S+/.exec(text);
   if (!match) throw new Error(`no verification link in: ${text}`);
   return match[0];
@@ -429,7 +429,7 @@ it.describe('auth', () => {
   // the exchange after the provider has used the code. The SDK then sends the same code again
   // (it retries a failed token request), the provider treats that as a replayed code and revokes
   // the grant's tokens (RFC 6749 §4.1.2). The next silent authentication still works, so the app
-  // asks once more instead of showing a signed-out page (decision 190).
+  // asks once more instead of showing a signed-out page (decision 128).
   it('a code exchange cut off after the provider used the code does not sign the user out', async ({
     app,
   }) => {

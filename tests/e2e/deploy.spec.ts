@@ -10,7 +10,7 @@ import { startE2eStack, watchConsole } from './fixtures';
 import { createUser, signInWithEmail } from './practices-support';
 
 /**
- * The production configuration (docs/decisions/116-production-server.md): the built app of dist/
+ * The production configuration (docs/decisions/115-hosting-policy-artifact.md): the built app of dist/
  * served by the production server (deploy/server.ts, reading dist/hosting.json), with the local
  * stack as its backend, in Debian's Chromium. The first screens, the enforced security policy
  * with no violation, the cache rules, the 200.html fallback, /meta.json never stored, and a
@@ -83,7 +83,7 @@ test('the build carries its hosting rules and security policy', () => {
   const built = JSON.parse(readFileSync(join(distDir, 'csp.json'), 'utf8')) as { scriptHashes: string[] };
   // The prerender's hash of its inline script is in the policy the servers apply.
   for (const hash of built.scriptHashes) expect(csp).toContain(`'${hash}'`);
-  // Precompressed siblings for what is served, none for the private files (decision 189).
+  // Precompressed siblings for what is served, none for the private files (decision 140).
   for (const file of ['index.html', '200.html', 'meta.json']) {
     for (const suffix of ['.br', '.gz'])
       expect(existsSync(join(distDir, file + suffix)), file + suffix).toBe(true);
@@ -151,7 +151,7 @@ test('cache rules: assets immutable, HTML revalidated, /meta.json never stored',
   expect(asset.status()).toBe(200);
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(asset.headers()['cache-control']).toBe(cacheControlFor(rules, entry ?? '', entry ?? ''));
-  // The build's Brotli file, as it is (decision 189).
+  // The build's Brotli file, as it is (decision 140).
   expect(asset.headers()['content-encoding']).toBe('br');
   expect(Number(asset.headers()['content-length'])).toBe(statSync(join(distDir, `${entry}.br`)).size);
   expect(asset.headers().vary).toContain('Accept-Encoding');

@@ -42,7 +42,7 @@ function dropNetworkNoise(consoleErrors: string[]): void {
  * whatwg/html#10327), on whichever Chromium runs the suite: a script under /assets/ whose request
  * failed keeps failing, without reaching the server, until the page loads a new document. So no
  * test of a network cut passes only because the newest engines fetch a failed module again
- * (decision 105).
+ * (decision 195).
  */
 async function keepFailedModulesForTheDocument(page: Page) {
   const failedForDocument = new Set<string>();
@@ -307,7 +307,7 @@ it.describe('faults', () => {
     );
     await expect(page.getByTestId('visit-us')).toBeVisible();
     // The failed screen's JavaScript was never <link rel="modulepreload">ed by script: WebKit keeps a
-    // failed modulepreload in its memory cache across the reload below (decision 106).
+    // failed modulepreload in its memory cache across the reload below (decision 181).
     expect(await modulePreloads()).toEqual(preloadedByTheHtml);
 
     // Offline 10 s in all.
@@ -317,7 +317,7 @@ it.describe('faults', () => {
       timeout: 15_000,
     });
     // The failed module stayed failed for the document (as in Chromium 150), so the same address
-    // was loaded afresh once the origin answered (decision 105), and the session came through it.
+    // was loaded afresh once the origin answered (decision 195), and the session came through it.
     expect(await page.evaluate(() => sessionStorage.getItem('code.recoveryReloadAt'))).not.toBeNull();
     await expect(page).toHaveURL(/\/onboarding$/);
     await expect(page.getByRole('link', { name: 'Switch Practice' }).first()).toBeVisible();
@@ -380,7 +380,7 @@ it.describe('faults', () => {
     consoleErrors,
   }) => {
     it.setTimeout(90_000);
-    // Decision 192. The clock flows with real time; the test moves it past the retry timeout.
+    // Decision 195. The clock flows with real time; the test moves it past the retry timeout.
     await page.clock.install();
     // The account menu's code: refused while the origin is down, then, in this document only, a
     // request that is never answered (a stalled connection); a new document loads it as usual.
@@ -431,7 +431,7 @@ it.describe('faults', () => {
       await page.clock.fastForward(codeRecoveryDelays.retryTimeout);
     } else {
       // An engine that keeps a failed module for the document (Chromium 150) never retries over the
-      // network: the retry failed at once and the page was loaded afresh (decision 105).
+      // network: the retry failed at once and the page was loaded afresh (decision 195).
       it.info().annotations.push({
         type: 'engine',
         description: 'keeps failed modules: the retry failed at once, no stalled request to time out',
@@ -1268,14 +1268,14 @@ it.describe("the app's own code cannot be loaded (decision 195)", () => {
     await expect(notice(page).getByText(keepsTrying)).toBeVisible();
     await expect(notice(page).getByRole('button', { name: 'Try again' })).toBeVisible();
     // A slow load may still finish: the page is not reloaded by itself while something has arrived
-    // within the long-loading time (the stylesheet did, at the start; decision 200).
+    // within the long-loading time (the stylesheet did, at the start; decision 195).
     release();
     await expect(page.locator('#shell')).toHaveCount(0, { timeout: 20_000 });
     await expect(notice(page)).toBeHidden();
     await expect(page.getByRole('textbox', { name: 'Character 1 of 4' })).toHaveValue('1');
   });
 
-  it('a boot request that stalls for good: once nothing has arrived for the long-loading time, the page loads itself afresh with what was typed (decision 200)', async ({
+  it('a boot request that stalls for good: once nothing has arrived for the long-loading time, the page loads itself afresh with what was typed (decision 195)', async ({
     page,
   }) => {
     it.setTimeout(60_000);
@@ -1300,7 +1300,7 @@ it.describe("the app's own code cannot be loaded (decision 195)", () => {
     await expect(page.getByRole('textbox', { name: 'Character 1 of 4' })).toHaveValue('1');
   });
 
-  it('a boot that is still receiving is not reloaded: the stall counts from the last arrival (decision 200)', async ({
+  it('a boot that is still receiving is not reloaded: the stall counts from the last arrival (decision 195)', async ({
     page,
   }) => {
     it.setTimeout(60_000);

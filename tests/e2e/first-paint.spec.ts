@@ -7,11 +7,11 @@ import { expect, holdAppEntry, rawErrorText, test, watchConsole, watchForRawErro
 import { keepThisAccount, signInWithEmail } from './practices-support';
 
 /**
- * The first screen paints from HTML (docs/decisions/051-prerendered-first-screens.md):
+ * The first screen paints from HTML (docs/decisions/123-critical-css.md):
  * - the prerendered screen and the booted app look the same (the shell never drifts);
  * - a returning signed-in visitor never sees the signed-out screen (every frame's heading);
  * - what is typed or clicked before the app is ready takes effect;
- * - a stored practice draft is on the form from the first frame (decision 122);
+ * - a stored practice draft is on the form from the first frame (decision 100);
  * - what a signed-out first visit to / fetches stays within its budget.
  */
 
@@ -81,7 +81,7 @@ interface AppContexts {
 /**
  * The drift tests open two contexts of their own (the prerendered page without JavaScript, the
  * booted app): the harness's console and raw-error watchers watch those, and the default
- * context and page, which these tests never open, are not made (decision 141).
+ * context and page, which these tests never open, are not made (decision 140).
  */
 const drift = test.extend<{ appContexts: AppContexts }>({
   appContexts: async ({ browser, stack }, use) => {
@@ -118,7 +118,7 @@ async function bootedApp(page: Page): Promise<void> {
 }
 
 test.describe('prerendered first screens', () => {
-  // One test per width walks every prerendered address in the same two contexts (decision 186):
+  // One test per width walks every prerendered address in the same two contexts (decision 140):
   // a new context and page per address cost more than the comparison itself. Storage is emptied
   // between addresses, so each screen is a first visit; each address is a step of its own, and a
   // failing one does not stop the others (soft assertions name it).
@@ -166,7 +166,7 @@ test.describe('prerendered first screens', () => {
     );
   }
 
-  test('the page is restyled once, when the app takes over (decisions 193, 194)', async ({ page }) => {
+  test('the page is restyled once, when the app takes over (decision 123)', async ({ page }) => {
     // The theme's CSS variables are in the stylesheet, so the app adds no style of its own; the
     // whole stylesheet arrives inactive and replaces the critical CSS at the swap.
     const styles = () =>
@@ -204,7 +204,7 @@ test.describe('prerendered first screens', () => {
     expect(variables).toEqual(['#087f5b', '#656b71', '36em']);
   });
 
-  test("the app's controls keep the ids of their first render (decision 197)", async ({ page }) => {
+  test("the app's controls keep the ids of their first render (decision 150)", async ({ page }) => {
     // Mantine's own useId gives every control a random id in a layout effect after it mounts (a
     // second render and commit of the whole form); the build's gives React's id, from the first render.
     await page.goto('/onboarding/register-practice');
@@ -311,7 +311,7 @@ test.describe('prerendered first screens', () => {
       await expect(page).toHaveURL(/\/onboarding\/register-account$/);
     });
 
-    test("a press that showed its loading look keeps it in the app: the request's spinner counts from the press (decision 199)", async ({
+    test("a press that showed its loading look keeps it in the app: the request's spinner counts from the press (decision 198)", async ({
       page,
     }) => {
       const release = await holdAppEntry(page);
@@ -364,7 +364,7 @@ test.describe('prerendered first screens', () => {
       await expect(page.getByRole('textbox', { name: 'ABN' })).toHaveCount(0);
     });
 
-    test('a key pressed between the swap and the focus goes into the focused box (decision 196)', async ({
+    test('a key pressed between the swap and the focus goes into the focused box (decision 123)', async ({
       page,
     }) => {
       // The handoff gives the focus to the app's box after the new screen's first frame. That frame
@@ -559,7 +559,7 @@ test.describe('prerendered first screens', () => {
     });
   });
 
-  test('the boot evaluates its layers one task each, after the first paint (decisions 058, 181)', async ({
+  test('the boot evaluates its layers one task each, after the first paint (decision 181)', async ({
     page,
   }) => {
     // Each layer's chunk gets a performance mark appended to its code: the mark is made where the

@@ -12,7 +12,7 @@ import { startTestStack, type TestStack } from '../support/stack';
  * - A console error or an uncaught page error fails the test (docs/testing.md).
  * - The router's raw error screen ("Something went wrong!") fails the test, even if it showed for
  *   a moment only: a watcher in every page of the test's browser context reports it the instant
- *   it is rendered (`rawErrors`; decision 060). A test never sees it on purpose.
+ *   it is rendered (`rawErrors`; decision 195). A test never sees it on purpose.
  */
 
 /**

@@ -71,7 +71,7 @@ it.describe('keyboard only', () => {
     // The app has taken over from the prerendered page (the walk counts the app's controls); the
     // journey starts from the top of the page, with nothing focused by the page itself.
     await expect(page.locator('#shell')).toHaveCount(0);
-    // The handoff gives the focus to the app's box after the new screen's first frame (decision 196).
+    // The handoff gives the focus to the app's box after the new screen's first frame (decision 123).
     await expect(page.locator('#root input:focus')).toHaveCount(1);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.evaluate(() => window.__focusLog?.splice(0));
@@ -95,7 +95,7 @@ it.describe('keyboard only', () => {
     await expect(page).toHaveURL(/\/auth\/unverified-email\?returnTo=%2Fonboarding%2Fregister-account$/);
     await expect.poll(async () => (await app.mail(email)).length).toBeGreaterThan(0);
     const [newest] = await app.mail(email);
-    // The provider's verification ticket (decision 081); it sends the browser on to /auth/verified-email.
+    // The provider's verification ticket (decision 080); it sends the browser on to /auth/verified-email.
     const link = /https?:\/\/\S+\/u\/email-verification\?ticket=\S+/.exec(newest?.text ?? '')?.[0];
     expect(link).toBeTruthy();
     await page.goto(link ?? '');

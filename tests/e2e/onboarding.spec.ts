@@ -76,7 +76,7 @@ async function choose(page: Page, name: string, option: string) {
 }
 
 function linkIn(text: string): string {
-  // The provider's verification ticket (decision 081); it sends the browser on to /auth/verified-email.
+  // The provider's verification ticket (decision 080); it sends the browser on to /auth/verified-email.
   const match = /https?:\/\/\S+\/u\/email-verification\?ticket=\S+/.exec(text);
   if (!match) throw new Error(`no verification link in: ${text}`);
   return match[0];
@@ -225,7 +225,7 @@ it.describe('onboarding', () => {
   }) => {
     await page.goto('/onboarding?pin=1234');
     await expect(page.getByRole('heading', { name: 'Set up your practice' })).toBeVisible();
-    // The account step is rendered ahead (decision 041): in the DOM, hidden, not announced.
+    // The account step is rendered ahead (decision 045): in the DOM, hidden, not announced.
     const account = page.locator('[data-onboarding-step="account"]');
     await expect(account).toBeAttached();
     await expect(account).toBeHidden();
@@ -246,7 +246,7 @@ it.describe('onboarding', () => {
     await expect(page.getByRole('button', { name: 'Sign up with Google' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeFocused();
-    // The address follows once the step is painted (decision 043): Back before that would leave
+    // The address follows once the step is painted (decision 045): Back before that would leave
     // the page the wizard was opened from, so wait for it as a user sees it in the address bar.
     await expect(page).toHaveURL(/\/onboarding\/register-account$/);
 
@@ -316,7 +316,7 @@ it.describe('onboarding', () => {
 
       await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
       // A reload of the thank-you page keeps waiting (its address follows the painted step,
-      // decision 043).
+      // decision 045).
       await expect(page).toHaveURL(/\/onboarding\/thank-you\?practiceKey=[^&]+$/);
       await page.reload();
       await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
@@ -435,7 +435,7 @@ it.describe('onboarding', () => {
   it('the last change before a reload is kept, even when the page leaves before the draft would be stored', async ({
     page,
   }) => {
-    // The draft follows the form from a low-priority render (decision 184). A slow phone (here a
+    // The draft follows the form from a low-priority render (decision 150). A slow phone (here a
     // CPU slowed 20×) that reloads right after a choice must still find it: the page stores what
     // the form holds when it is left (`pagehide`).
     await page.goto('/onboarding/register-practice');

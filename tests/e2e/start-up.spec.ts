@@ -1,9 +1,9 @@
 import { expect, holdClock, test } from './fixtures';
 
 /**
- * Start-up when a configuration call hangs (decision 053): the long-loading message stays on
+ * Start-up when a configuration call hangs (decision 022): the long-loading message stays on
  * screen, then the failure screen offers Try again, Logout and the contact links, which work even
- * though the configuration never arrived (decision 050); Try again recovers once the call answers.
+ * though the configuration never arrived (decision 006); Try again recovers once the call answers.
  * Each of the two calls (spec §7: /api/clientconfig/app and /auth) is held in turn.
  */
 for (const call of ['app', 'auth'] as const) {

@@ -39,7 +39,7 @@ test.beforeAll(async () => {
   server = await preview({
     configFile,
     logLevel: 'error',
-    // The harness the atlas run built (shared per repository state, decision 141).
+    // The harness the atlas run built (shared per repository state, decision 140).
     build: { outDir: await harnessBuild(root, configFile, join(outDir, 'harness')) },
     preview: { port: 0, host: '127.0.0.1', strictPort: false, open: false },
   });

@@ -61,8 +61,8 @@ async function appTookOver(page: Page): Promise<void> {
       ),
     45_000,
   );
-  // The whole stylesheet took over from the critical CSS (decision 194), with the theme's
-  // variables in it (decision 193): the app's screen is styled in this engine too.
+  // The whole stylesheet took over from the critical CSS (decision 123), with the theme's
+  // variables in it (decision 123): the app's screen is styled in this engine too.
   const styles = await page.run<string>(
     'var links = Array.prototype.map.call(document.querySelectorAll("link[data-app-styles]"), function (l) { return l.media + " " + (l.sheet !== null); });' +
       'var critical = document.querySelector("style[data-critical]") !== null;' +
@@ -270,7 +270,7 @@ export const journeys: Journey[] = [
     },
   },
   {
-    name: "a press that showed its loading look keeps it in the app: the request's spinner counts from the press (decision 199)",
+    name: "a press that showed its loading look keeps it in the app: the request's spinner counts from the press (decision 198)",
     async run({ page, stack }) {
       await hook(stack, '/__test/network', { cut: true, hold: true, paths: ['/assets/index-'] });
       const shellContinue = button('Continue', '#shell');
@@ -329,7 +329,7 @@ export const journeys: Journey[] = [
     },
   },
   {
-    name: 'a boot request that stalls for good: after the long-loading time with nothing arriving, the page loads itself afresh with the typed digit (decision 200)',
+    name: 'a boot request that stalls for good: after the long-loading time with nothing arriving, the page loads itself afresh with the typed digit (decision 195)',
     async run({ page, stack }) {
       // The entry is held unanswered, in every document, until the journey lets it through.
       await hook(stack, '/__test/network', { cut: true, hold: true, paths: ['/assets/index-'] });
@@ -425,7 +425,7 @@ export const journeys: Journey[] = [
       await page.goto(`${stack.appUrl}/onboarding?pin=1234`);
       await page.waitForVisible(heading('Set up your practice'));
       await appTookOver(page);
-      // The handoff gives the focus to the app's box after the new screen's first frame (decision 196).
+      // The handoff gives the focus to the app's box after the new screen's first frame (decision 123).
       await page.waitUntil('the focus on a box of the app', () =>
         page.run<boolean>(
           'var a = document.activeElement, r = document.getElementById("root"); return !!a && !!r && a.tagName === "INPUT" && r.contains(a);',

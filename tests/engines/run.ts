@@ -8,9 +8,9 @@ import { launchWebKit } from './webkit';
 
 /**
  * `npm run test:engines`: every journey of journeys.ts in Firefox ESR and in WebKitGTK, the two
- * engines side by side (`--parallel`; without it one after the other, decision 111). Side by side
+ * engines side by side (`--parallel`; without it one after the other, decision 110). Side by side
  * was 10–15 % faster and once timed out a Firefox recovery journey; since the stalled-boot journey
- * (decision 200) waits 18 s in each engine it is 40 % faster (125–129 s against 200–225 s, two
+ * (decision 195) waits 18 s in each engine it is 40 % faster (125–129 s against 200–225 s, two
  * runs each, none flaky), and CI retries a journey once. Each engine has stacks of
  * its own (fresh seed data, nothing shared with the other engine): one with the app and the
  * provider on localhost, two with the provider on 127.0.0.1 (another site). Each journey gets a

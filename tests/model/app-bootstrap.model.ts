@@ -20,7 +20,7 @@ export const appBootstrapPathSpec = definePathSpec({
     [`xstate.done.actor.${invokeId}`]: [doneEvent(invokeId, bootstrapConfig)],
     [`xstate.error.actor.${invokeId}`]: [errorEvent(invokeId, new Error('offline'))],
   },
-  // Decisions 050 and 053: the configuration loads, or fails (an error, or 30 s without an
+  // Decisions 006 and 022: the configuration loads, or fails (an error, or 30 s without an
   // answer) on the failure screen, whose Try again loads it again.
   expected: {
     initial: 'loadingConfig',

@@ -62,7 +62,7 @@ export const sessionPathSpec = definePathSpec({
       'xstate.error.actor.clearStaleSession': 'signedOut',
       'xstate.done.actor.clearLoginHint': 'signedOut',
       'xstate.error.actor.clearLoginHint': 'signedOut',
-      // The provider is asked first (decision 067): reachable → leave for it; unreachable → say so.
+      // The provider is asked first (decision 022): reachable → leave for it; unreachable → say so.
       'session.login': {
         signedOut: 'checkingProvider',
         signedIn: 'checkingProvider',
@@ -189,7 +189,7 @@ export const authRedirectPathSpec = definePathSpec({
     ],
   },
   // Spec §2 /auth/redirect: a signed-in user is checked for another sign-in method — unless the
-  // account is an established one, with a profile (decision 021: no warning) — then the app waits
+  // account is an established one, with a profile (decision 128: no warning) — then the app waits
   // 1 s and leaves; a failed sign-in (or check) ends on an actionable screen.
   expected: {
     initial: 'waitingForSession',

@@ -5,7 +5,7 @@ import { definePathSpec, unchanged } from '../support/paths';
 /**
  * Path model of the busy indicator (decision 042): the start/end events and the pop-in delay are
  * derived; the spinner shows only in `indicating`. A start may carry how long the user has waited
- * already (a press made before the app was ready, decision 199): the whole pop-in or more shows the
+ * already (a press made before the app was ready, decision 198): the whole pop-in or more shows the
  * spinner at once.
  */
 /** A start of the user's own, and of a press carried in after part of the pop-in or all of it. */

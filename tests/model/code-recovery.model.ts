@@ -7,7 +7,7 @@ const retried = [
 ];
 
 /**
- * Path model of the code-recovery machine (decision 105). Inputs: a document loaded as usual, and
+ * Path model of the code-recovery machine (decision 195). Inputs: a document loaded as usual, and
  * one loaded by a recovery reload moments ago. The origin answers or not; a retry loads everything
  * or not (an engine that keeps a failed module fetch for the document).
  */

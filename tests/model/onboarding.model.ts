@@ -268,7 +268,7 @@ const failureKind = (event: EventObject): 'unauthenticated' | 'validation' | 'li
 };
 
 /**
- * Spec §2 "Onboarding" (steps PIN → account → profile → practice → thank you; decisions 040–044):
+ * Spec §2 "Onboarding" (steps PIN → account → profile → practice → thank you; decisions 100 and 044):
  * where each event leads. Routes start at their step; a step that cannot go on goes back to the
  * one that can (signed out → account, no profile → profile).
  */
@@ -316,7 +316,7 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
   initial: startsAt,
   on: {
     // The address of the step the machine is at (its own navigation) changes nothing; any other
-    // address restarts the flow there from the stored draft (decisions 041, 043; as a reload).
+    // address restarts the flow there from the stored draft (decision 045; as a reload).
     // Per step: every step's screen takes new addresses (a final state takes none).
     'route.changed': Object.fromEntries(
       onboardingStepIds.map((step) => [
@@ -365,7 +365,7 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
     'xstate.error.actor.loadProfile': ({ event }) =>
       failureKind(event) === 'unauthenticated' ? 'account.checkingSession' : 'profile.editing',
     'profile.change': unchanged,
-    // Saving and registering confirm the session first (decision 162).
+    // Saving and registering confirm the session first (decision 160).
     'profile.submit': 'profile.confirmingSession',
     'xstate.done.actor.confirmSignedIn': ({ before, event }) => {
       const signedIn = outputOf<SessionUser | null>(event) !== null;

@@ -74,7 +74,7 @@ const button = (name: string) => screen.queryByRole('button', { name });
  */
 const isHiddenStep = (e: HTMLElement): boolean =>
   e.hasAttribute('inert') || e.style.display === 'none' || e.style.visibility === 'hidden';
-/** Shown: not inside a hidden step (the next step is mounted ahead, decisions 041, 045, 185). */
+/** Shown: not inside a hidden step (the next step is mounted ahead, decision 045). */
 const isShown = (element: Element): boolean => {
   for (let e: Element | null = element; e; e = e.parentElement) {
     if (e instanceof HTMLElement && isHiddenStep(e)) return false;

@@ -32,7 +32,7 @@ const listedIn = (practices: UserPractice[], s: Snapshot) =>
 const initial = ['waiting.activation.waiting', 'waiting.updates.polling.fetching'];
 
 /**
- * Spec §4 (thank-you step, decision 040): the wait ends when the practice is listed, from a poll
+ * Spec §4 (thank-you step, decision 100): the wait ends when the practice is listed, from a poll
  * or a pushed update; polling rests between polls and stops while updates are pushed.
  */
 const expected: StepExpectations<typeof practiceActivationPathMachine> = {

@@ -826,7 +826,7 @@ export interface ViewAdapter<TSnapshot> {
 
 /**
  * The page headings (h1) a user sees: none inside a hidden element (a step rendered ahead:
- * invisible and inert, decision 185; a step just left: not displayed).
+ * invisible and inert, decision 045; a step just left: not displayed).
  */
 function visibleHeadings(): string[] {
   const hidden = (element: Element | null): boolean => {

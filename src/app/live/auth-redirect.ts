@@ -9,7 +9,7 @@ import { useFlowActor } from './flow-actor';
 /**
  * Effects of the auth-redirect machine (/auth/redirect): the settled session, the profile and
  * alternate-provider calls, the login and navigation. Whether to warn (an established account
- * with a profile is not warned, decision 021) is the machine's.
+ * with a profile is not warned, decision 128) is the machine's.
  */
 
 /** The method the email is registered with, when it is not the one just used. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { codeRecoveryDelays } from '#machines/constants';
 import { probeOrigin, RECOVERY_RELOAD_KEY, readRecentlyReloaded } from './code-recovery';
 
-/** The code-recovery machine's effects (decision 105). */
+/** The code-recovery machine's effects (decision 195). */
 describe('probeOrigin', () => {
   it('asks /meta.json afresh, never from a cache, and counts an answer of 200 as the origin answering', async () => {
     const asked: Array<{ url: string; init: RequestInit | undefined }> = [];

@@ -6,7 +6,7 @@ import { logger } from '../../logger';
 import { browserStorage } from '../browser-storage';
 
 /**
- * Effects of the code-recovery machine (decision 105): asking the app's origin whether it answers,
+ * Effects of the code-recovery machine (decision 195): asking the app's origin whether it answers,
  * retrying the failed loads (src/code-loads.ts), and loading the same address afresh, marked in
  * sessionStorage so the new document knows it came from a recovery reload (no loop). Failed loads
  * and the browser's `online` event are forwarded as events.

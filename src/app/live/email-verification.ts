@@ -54,7 +54,7 @@ export function useEmailVerificationActor(input: EmailVerificationInput) {
 }
 
 /**
- * The way out of /auth/unverified-email (decision 062): Logout ends the session as the account
+ * The way out of /auth/unverified-email (decision 044): Logout ends the session as the account
  * menu does; 'Use another email' ends it and comes back to where the user was going (same origin
  * only), which asks them to sign in or sign up again — with the address they meant this time.
  */

@@ -6,7 +6,7 @@ import { storageKeys } from '../storage-keys';
  * signed-out user to sign up (src/app/live/stored-invite.ts), read and cleared by the landing page,
  * which sends the user back to /invite once. Kept apart from the stored invite so the landing's
  * first screen carries no invite reader (the reader, and its schema, load only when the flag is
- * set; decision 101).
+ * set; decision 104).
  */
 
 /** The given storage (tests, the prerender), else the browser's local storage when it can be used. */

@@ -24,7 +24,7 @@ import { clearStoredInvite, resolveInviteLink, storeInvite } from './stored-invi
 /**
  * Body of POST /api/profile/ from the invite pages: the profile plus `verifiedEmail` (spec §3, §7:
  * sent on invite creation), whether the identity provider says the signed-in address is verified
- * (decision 065).
+ * (decision 044).
  */
 export const toPayload = (
   profile: Profile,

@@ -9,7 +9,7 @@ import { clearInviteLanding, isInviteLandingSet } from './invite-landing';
  * Effects of the landing machine (spec §2 '/'): the settled session, GET /api/userpractice/active,
  * the login, navigation, the environment redirect (allow-listed), the invite landing flag and,
  * only when the flag is set, the stored invite (its reader and schema load then, by dynamic
- * import: the landing's first screen carries neither; decision 101).
+ * import: the landing's first screen carries neither; decision 104).
  */
 export function provideLanding(edges: FlowEdges, storage?: Storage): typeof landingMachine {
   return landingMachine.provide({

@@ -173,7 +173,7 @@ describe('regions', () => {
   });
 });
 
-describe('the address follows the machine after the new step is painted (decision 043)', () => {
+describe('the address follows the machine after the new step is painted (decision 045)', () => {
   function fakeRouter() {
     const calls: string[] = [];
     // What the router is asked (routerNavigate, src/app/live/edge.ts): path, search, push or replace.

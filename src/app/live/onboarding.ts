@@ -151,7 +151,7 @@ export function provideOnboarding(
 
   /**
    * Authenticated calls wait for the session to settle (after a reload the token is not there
-   * yet). Whether a signed-out user may make the call at all is the machine's (decision 162: it
+   * yet). Whether a signed-out user may make the call at all is the machine's (decision 160: it
    * confirms the session first); a call without a token fails as the API client says (401).
    */
   const authed = async <T>(work: (api: Endpoints) => Promise<T>): Promise<T> => {
@@ -251,7 +251,7 @@ export function useOnboardingActor(route: () => OnboardingRoute): OnboardingActo
 // ───────────────────────────── the address follows the machine ─────────────────────────────
 
 /**
- * The address follows the machine once the new step is on screen (decisions 041, 043): the
+ * The address follows the machine once the new step is on screen (decision 045): the
  * machine's navigations are queued and applied after the browser has painted the new step (the
  * task after the next animation frame; after 100 ms when no frame comes, e.g. in a background tab),
  * all in one task and in order, so the router never sees an intermediate step. The router's work

@@ -46,7 +46,7 @@ function useFlowRoute(): FlowRoute {
  * flow's actor for as long as the layout is mounted (leaving the onboarding routes stops it). The
  * route gives the step to start at (a reload, a link, the identity provider's redirect back);
  * from there the machine moves the wizard and the address follows it after the new step is
- * painted (decisions 041, 043). Every new address is told to the machine (`route.changed`, with
+ * painted (decision 045). Every new address is told to the machine (`route.changed`, with
  * the stored draft): an address that is not the machine's step (Back/Forward, an edited address)
  * restarts the flow there, as a reload would.
  */

@@ -9,7 +9,7 @@ import { FormattedMessage } from 'react-intl';
  *
  * When no marketing site is configured the visit-us link is left out rather than pointing
  * nowhere; when no support address is configured the contact sentence drops the address
- * (docs/decisions/011-shell-error-screens-stored-page.md).
+ * (docs/decisions/006-product-name-and-titles.md).
  */
 export interface ErrorScreenLinks {
   /** App config `marketingSiteUrl`: target of the visit-us link. */

@@ -19,7 +19,7 @@ export interface FailureActionsProps {
 
 /**
  * The way on of every failure screen (the route's, the app's, /server-error, the identity provider
- * unreachable): Try again, the screen's own ways on, and Contact us (decisions 050, 060, 067).
+ * unreachable): Try again, the screen's own ways on, and Contact us (decisions 006, 195 and 022).
  */
 export function FailureActions({
   onRetry,

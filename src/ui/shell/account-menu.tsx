@@ -14,7 +14,7 @@ import { LazyPart, partLoader } from '../lazy-part';
 
 // Menu and Avatar load only once somebody is signed in (the signed-out first screen stays small);
 // if they cannot be loaded (offline, the stack down) a plain Logout button stands in, and they are
-// tried again by the code recovery once the origin answers (decision 105).
+// tried again by the code recovery once the origin answers (decision 195).
 const accountDropdown = partLoader('AccountDropdown', () =>
   import('./account-dropdown').then((m) => m.AccountDropdown),
 );

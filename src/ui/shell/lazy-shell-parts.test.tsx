@@ -2,7 +2,7 @@
 /**
  * The navbar's lazily loaded parts when their code cannot be loaded (offline, the stack down, a
  * build replaced): the account menu becomes a plain Logout button, a collapsed dropdown becomes
- * plain links. Never nothing, never a blank app (decision 060).
+ * plain links. Never nothing, never a blank app (decision 195).
  */
 import {
   createMemoryHistory,

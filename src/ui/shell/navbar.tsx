@@ -85,7 +85,7 @@ function InlineItems({ items }: { items: readonly NavItem[] }) {
 }
 
 // Mantine Menu loads only when such an item is shown; if it cannot be loaded, the item and its
-// sub-items show as plain links (a way on), and the code recovery tries it again (decision 105).
+// sub-items show as plain links (a way on), and the code recovery tries it again (decision 195).
 const navDropdown = partLoader('NavDropdown', () => import('./nav-dropdown').then((m) => m.NavDropdown));
 
 /** One item as a plain link of the collapsed menu. */
@@ -188,7 +188,7 @@ export function Navbar({
           {account}
           {!expanded && hasMenuItems ? (
             // Mantine's Burger, with its classes, but its lines in a span: Burger renders a div in
-            // its button, which HTML does not allow (docs/decisions/121-conformance-fixes.md).
+            // its button, which HTML does not allow (docs/decisions/120-html-conformance.md).
             <UnstyledButton
               className={`${Burger.classes.root} mantine-Burger-root`}
               onClick={toggle}

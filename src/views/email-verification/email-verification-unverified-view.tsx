@@ -12,9 +12,9 @@ import { useBusyIndicator } from '../../ui/busy-indicator';
  */
 export interface EmailVerificationUnverifiedViewProps {
   actor: ActorRefFrom<typeof emailVerificationMachine>;
-  /** The way out (decision 062): end the session. */
+  /** The way out (decision 044): end the session. */
   onLogout?: () => void;
-  /** The way out (decision 062): end the session and sign in or up again with another address. */
+  /** The way out (decision 044): end the session and sign in or up again with another address. */
   onUseAnotherEmail?: () => void;
 }
 

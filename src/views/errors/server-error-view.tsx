@@ -8,7 +8,7 @@ import { supportLinksOf } from '../../ui/support-defaults';
  * failure happened on, decided by the route's screen) and Contact us.
  */
 export function ServerErrorView({ onRetry }: { onRetry: () => void }) {
-  // The configured support links, or the built-in ones (decision 050).
+  // The configured support links, or the built-in ones (decision 006).
   const links = supportLinksOf(useRuntimeConfig().app);
   return (
     <GenericFailureScreen

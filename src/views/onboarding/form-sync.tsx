@@ -5,7 +5,7 @@ import { applyFieldErrors, type FieldErrors, type FormErrorMessage } from '../..
 
 /**
  * Hands the form's values to `onChange` as they change (the machine persists the draft), from a
- * low-priority render (`useDeferredValue`, decision 184): a keystroke's own render commits the
+ * low-priority render (`useDeferredValue`, decision 150): a keystroke's own render commits the
  * typed character without the machine's transition and the stored draft, which follow in React's
  * next, interruptible render. When keys come faster than that render, the machine hears the latest
  * values (the draft is the form's latest state, not a log of keystrokes). No timer: React decides

@@ -170,7 +170,7 @@ const limitedWithHint = defineMessage<{ seconds: number }>({
 
 /**
  * Too many pin checks (429 from verify-pin on the pin step, or fetch-devices on the practice step,
- * decision 082): the server's waiting time when it gave one.
+ * decision 080): the server's waiting time when it gave one.
  */
 export function limitedMessage(intl: IntlShape, retryAfterSeconds: number | null): string {
   return retryAfterSeconds

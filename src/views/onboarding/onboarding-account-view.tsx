@@ -23,7 +23,7 @@ export function OnboardingAccountView() {
       intro={intl.formatMessage(m.accountIntro)}
     >
       {/* The chooser shows at once, also while the session is checked (a moment; a signed-in user
-          then moves on to the profile): the step is rendered ahead (decision 041). */}
+          then moves on to the profile): the step is rendered ahead (decision 045). */}
       <Stack gap="md" aria-busy={signingUp}>
         {failed && (
           <Alert color="red" variant="light" role="alert">

@@ -26,7 +26,7 @@ const selectRegions = (s: OnboardingSnapshot) => s.context.regions;
 const selectRegion = (s: OnboardingSnapshot) => practiceDraftOf(s.context).environment;
 const selectDevices = (s: OnboardingSnapshot) => s.context.devices;
 const selectDevicesUnavailable = (s: OnboardingSnapshot) => s.context.error?.code === 'devicesUnavailable';
-/** fetch-devices answered 429 (decision 082): the waiting time, or null without a hint. */
+/** fetch-devices answered 429 (decision 080): the waiting time, or null without a hint. */
 const selectDevicesLimited = (s: OnboardingSnapshot) =>
   s.context.error?.code === 'devicesLimited'
     ? { retryAfterSeconds: s.context.error.retryAfterSeconds }
@@ -109,7 +109,7 @@ function RegionChoice({ actor, locked }: { actor: OnboardingActor; locked: boole
 /**
  * The form of the machine's region: the form of that region (other fields, re-created from the
  * draft) follows a region change in a low-priority render, so the radio's frame does not wait for
- * it (decision 184). Everything of the form (fields, schema, values, submit) is of `formRegion`.
+ * it (decision 150). Everything of the form (fields, schema, values, submit) is of `formRegion`.
  */
 function RegionForm({ actor, locked }: { actor: OnboardingActor; locked: boolean }) {
   const region = useSelector(actor, selectRegion);

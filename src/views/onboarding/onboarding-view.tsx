@@ -11,7 +11,7 @@ import { OnboardingProfileView } from './onboarding-profile-view';
 import { OnboardingThankYouView } from './onboarding-thank-you-view';
 
 /**
- * The step rendered ahead (decision 185): styled and laid out when it is mounted, so revealing it
+ * The step rendered ahead (decision 045): styled and laid out when it is mounted, so revealing it
  * recalculates no style and lays out nothing new, but invisible (not painted, not focusable, not
  * hit, out of the accessibility tree), inert, and out of the flow in a clipped box of no height at
  * the top of the steps' container (no effect on the shown step's layout or the page's scroll).
@@ -51,7 +51,7 @@ export const onboardingStepViews: Record<OnboardingStepId, (props: { initialPin?
 };
 
 /**
- * The onboarding wizard's screens for one onboarding actor (decision 041). The machine's current
+ * The onboarding wizard's screens for one onboarding actor (decision 045). The machine's current
  * step is shown; the step the user most likely reaches next is mounted ahead of time, in a
  * low-priority render, and not displayed (decision 045: its effects run then, not when it
  * is revealed), so moving on only reveals it. The move itself only flips visibility; unmounting

@@ -16,7 +16,7 @@ export interface SessionProviderUnreachableViewProps {
 
 /**
  * A login stopped before leaving because the identity provider could not be reached (the session
- * machine's `providerUnreachable`; docs/decisions/067-identity-provider-unreachable.md): what
+ * machine's `providerUnreachable`; docs/decisions/022-guard-sign-in-pending.md): what
  * happened, Try again, Go back, and how to reach support. Rendered by the shell in place of the
  * page, so it ships with the first chunk. Its heading takes the focus, as a new page's would.
  */

@@ -8,7 +8,7 @@ import { RuntimeConfigContext } from '../../ui/runtime-config';
  * The document a form's agreement box refers to (Terms & Conditions, privacy policy), opened in a
  * new tab so the form keeps what was typed. The address comes from the runtime configuration
  * (`termsUrl` / `privacyUrl`); without one (or with a non-http one) nothing is shown
- * (docs/decisions/063-terms-and-privacy-links.md).
+ * (docs/decisions/006-product-name-and-titles.md).
  */
 export function AgreementLink({ document }: { document: 'terms' | 'privacy' }) {
   const config = useContext(RuntimeConfigContext);
