@@ -3,10 +3,11 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The docs stay true to the repository (docs/decisions/182-docs-stay-true-and-short.md): every
- * relative link of a Markdown file, every cited decision (`NNN-name.md`) and every cited
- * `docs/….md` in the docs, the READMEs and the source comments names a file that exists, inside
- * the repository; and nothing refers to a file outside it.
+ * The docs stay true to the repository and short (docs/decisions/182-docs-stay-true-and-short.md):
+ * every relative link of a Markdown file, every repository path the docs name, every cited decision
+ * (`NNN-name.md` or "decision NNN") in the docs, the READMEs and the source comments names something
+ * that exists inside the repository; nothing refers to another repository or to a run (dates,
+ * commit hashes, temporary paths); and the word budgets hold.
  */
 const root = join(import.meta.dirname, '..');
 const skipped = new Set(['node_modules', 'dist', 'build', 'test-results', '.git', 'playwright-report']);
@@ -113,5 +114,111 @@ describe('docs and comments refer to files that exist in the repository', () => 
     const named = (script: string) =>
       readme.includes(`npm run ${script}`) || new RegExp(`npm ${script}\\b`).test(readme);
     expect(scripts.filter((script) => !named(script))).toEqual([]);
+  });
+});
+
+/**
+ * The docs: every Markdown file of the repository (README.md, every other README, docs/** with the
+ * decision records) but the generated `docs/statecharts/README.md`, which `npm run diagrams` writes
+ * from the machines and `npm run diagrams:check` keeps current (its words are not prose to read).
+ */
+const generatedDocs = new Set(['docs/statecharts/README.md']);
+const docs = files.filter(({ name }) => name.endsWith('.md') && !generatedDocs.has(name));
+const records = docs.filter(({ name }) => /^docs\/decisions\/\d{3}-[^/]+\.md$/.test(name));
+
+/** Words as a reader counts them: whitespace-separated tokens with a letter or a digit in them. */
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
+}
+
+const wordsOf = (name: string) => wordCount(readFileSync(join(root, name), 'utf8'));
+
+/** The repository's top-level folders and files a doc may name by path. */
+const repoRoots = ['machines', 'src', 'server', 'tests', 'scripts', 'docs', 'deploy', '.ci'];
+const repoPath = new RegExp(
+  String.raw`(?<![\w./#@~-])((?:${repoRoots.map((r) => r.replace('.', '\\.')).join('|')})/[^\s\`'"()|,;]*)`,
+  'g',
+);
+
+/** A path the docs name, or null when it is a pattern or placeholder rather than one path. */
+function namedPath(raw: string): string | null {
+  const path = raw.replace(/[.:]+$/, '').replace(/:\d+(?::\d+)?$/, '');
+  if (/[<>*{}$[\]…]/.test(path) || path.endsWith('/.') || path.includes('...')) return null;
+  return path.replace(/#.*$/, '');
+}
+
+describe('the docs name only what the repository has', () => {
+  it('every repository path a doc names exists', () => {
+    expect(
+      problems(
+        repoPath,
+        (raw) => {
+          const path = namedPath(raw);
+          return path === null || existsSync(join(root, path));
+        },
+        /\.md$/,
+      ).filter(({ file }) => !generatedDocs.has(file)),
+    ).toEqual([]);
+  });
+
+  it('every cited decision number ("decision NNN", "decisions NNN and MMM") has its record', () => {
+    const numbers = new Set([...decisions].map((file) => file.slice(0, 3)));
+    const cited = /\b[Dd]ecisions?\s+(\d{3}(?!\d)(?:\s*(?:,|and|or|–|-)\s*\d{3}(?!\d))*)/g;
+    const found: Problem[] = [];
+    for (const { path, name } of files) {
+      const text = readFileSync(path, 'utf8');
+      for (const match of text.matchAll(cited))
+        for (const n of match[1]?.match(/\d{3}/g) ?? [])
+          if (!numbers.has(n)) found.push({ file: name, line: lineOf(text, match.index ?? 0), reference: n });
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('no doc points into another repository, a machine or a run', () => {
+    const elsewhere = new RegExp(
+      [
+        String.raw`(?:github|gitlab)\.com/[\w.-]+/[\w.-]+/(?:blob|tree|raw)/`,
+        String.raw`raw\.githubusercontent\.com`,
+        String.raw`(?<![\w.])/(?:tmp|home|work|Users|opt)/`,
+        String.raw`\b20\d\d-[01]\d-[0-3]\d\b`,
+        String.raw`\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b`,
+        String.raw`\bload (?:average )?\d`,
+      ].join('|'),
+      'g',
+    );
+    expect(problems(elsewhere, () => false, /\.md$/).filter(({ file }) => !generatedDocs.has(file))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('the docs stay within their word budgets', () => {
+  it('all docs together hold at most 15,000 words', () => {
+    const total = docs.reduce((sum, { name }) => sum + wordsOf(name), 0);
+    expect(total).toBeLessThanOrEqual(15_000);
+  });
+
+  it('the README holds at most 2,000 words, the benchmarks README at most 1,000', () => {
+    expect(wordsOf('README.md')).toBeLessThanOrEqual(2_000);
+    expect(wordsOf('tests/bench/README.md')).toBeLessThanOrEqual(1_000);
+  });
+
+  it('there are at most 40 decision records, each of at most 400 words', () => {
+    expect(records.length).toBeLessThanOrEqual(40);
+    expect(records.filter(({ name }) => wordsOf(name) > 400).map(({ name }) => name)).toEqual([]);
+  });
+
+  it('every decision record holds: one status, spelt one way', () => {
+    const status = (name: string) =>
+      readFileSync(join(root, name), 'utf8')
+        .split('\n')
+        .filter((line) => /^\**status\b/i.test(line));
+    expect(
+      records.filter(({ name }) => status(name).join() !== 'Status: accepted').map(({ name }) => name),
+    ).toEqual([]);
+  });
+
+  it('the word count counts words, not table rules', () => {
+    expect(wordCount('| a | b |\n|---|---|\n| `x.ts` | 100 ms |')).toBe(5);
   });
 });
