@@ -174,6 +174,27 @@ describe('the docs name only what the repository has', () => {
     expect(found).toEqual([]);
   });
 
+  it('a cited section ("docs/x.md, "Heading"", "README, "Heading"") is a heading of that file', () => {
+    const section = /\b((?:[\w.-]+\/)*[\w.-]+\.md|README),? "([^"\n]+)"/g;
+    const headings = (file: string) =>
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('#'))
+        .map((line) => line.replace(/^#+\s*/, '').toLowerCase());
+    const found: Problem[] = [];
+    for (const { path, name } of files) {
+      const text = readFileSync(path, 'utf8');
+      for (const match of text.matchAll(section)) {
+        const file = match[1] === 'README' ? 'README.md' : (match[1] ?? '');
+        const heading = (match[2] ?? '').toLowerCase();
+        if (!existsSync(join(root, file))) continue; // a missing file fails the tests above
+        if (!headings(file).some((h) => h.includes(heading)))
+          found.push({ file: name, line: lineOf(text, match.index ?? 0), reference: match[0] });
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   it('no doc points into another repository, a machine or a run', () => {
     const elsewhere = new RegExp(
       [

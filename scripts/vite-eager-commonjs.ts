@@ -5,8 +5,8 @@ import type { Plugin } from 'vite';
  * and the forms' chunks) in an arrow function, `__commonJSMin(((exports, module) => { … }))`, called
  * when the module is first imported. V8 compiles an arrow function lazily, so the whole module body
  * (react-dom's client: one 203 KB function) was parsed on the main thread at that moment: the
- * longest task after the first paint (137–235 ms at 4× CPU; tests/bench/README.md, "CommonJS
- * wrappers compiled with their chunk"). Written as a parenthesized function expression, V8 compiles
+ * longest task after the first paint (measure with
+ * tests/bench/long-tasks.ts). Written as a parenthesized function expression, V8 compiles
  * it eagerly with the rest of the chunk, which the browser does off the main thread while the chunk
  * streams in.
  *

@@ -42,8 +42,8 @@ declare global {
 /**
  * Elements of the app that are displayed (the onboarding step rendered ahead is not). Asked with
  * `checkVisibility()`, which needs the styles but no layout: the swap then leaves the layout of
- * the new screen to the next frame instead of forcing it inside its own task (at 4× CPU that
- * layout was 17–33 ms of a 76–164 ms task; tests/bench/README.md, "The swap forces no layout").
+ * the new screen to the next frame instead of forcing it inside its own task (decision 123;
+ * measure with tests/bench/trace-tasks.ts).
  */
 function displayed<T extends HTMLElement>(root: ParentNode, selector: string): T[] {
   return [...root.querySelectorAll<T>(selector)].filter((el) => el.checkVisibility());

@@ -13,7 +13,7 @@ vi.mock('./fields', async (importOriginal) => {
   };
 });
 
-describe('schemas built on first use (tests/bench/README.md, "Schemas built on first use")', () => {
+describe('schemas built on first use', () => {
   it('evaluating the module builds only the pin and invite-code schemas; each other is built once, when first asked for', async () => {
     const schemas = await import('./schemas');
     // The pin and invite-code schemas: one field each, and without a region.

@@ -205,7 +205,7 @@ export function practiceSchema(region: RegionKey): ObjectSchema<AnyObject> {
 /**
  * Built on first use, not when the module is evaluated: the forms' layer is evaluated before
  * every form screen (the pin step too), and building both regions' practice and registration
- * schemas there made that task long (tests/bench/README.md, "Schemas built on first use").
+ * schemas there made that task long (measure with tests/bench/long-tasks.ts).
  */
 const practiceSchemas: Partial<Record<RegionKey, ObjectSchema<AnyObject>>> = {};
 

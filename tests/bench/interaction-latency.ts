@@ -7,7 +7,7 @@
  * the screen is clicked last, after the form is filled; the screen is loaded again before the next
  * one). A click holds the mouse button down 80 ms, as a person's does (`--press`; with 0,
  * pointerdown…click arrive in one task, which no hand does, and the pointerdown's frame waits for
- * the click's handler: tests/bench/README.md has the figures both ways). The page's own
+ * the click's handler). The page's own
  * Event Timing API (`PerformanceObserver` type 'event', `durationThreshold: 16`) reports every
  * event whose time from input to the next presented frame is 16 ms or more; the script prints,
  * per control, the worst duration seen while that control was being used (`< 16` when none was).

@@ -1,6 +1,6 @@
 /**
  * Lighthouse figures for the first screens (a benchmark, not a test: it prints numbers and is not
- * part of `npm test`). How to run it and the last measured figures: tests/bench/README.md.
+ * part of `npm test`). How to run it and what a good figure is: tests/bench/README.md.
  *
  *   npx vite build --logLevel error   # or npm run build: this script builds nothing itself
  *   npx tsx tests/bench/lighthouse.ts [--runs 3] [--paths /,/onboarding] [--dist dist] [--keep <dir>]
@@ -26,8 +26,7 @@
  * (`<path>-<run>.trace.json`, Lighthouse's `--save-assets`).
  * `--throttling devtools` has Lighthouse slow the CPU (4×) and the network for real while it loads
  * the page, instead of simulating both from an unthrottled load (its default, `simulate`): the
- * tasks it counts are then the ones that really ran after the first paint (tests/bench/README.md,
- * "Simulated or applied throttling").
+ * tasks it counts are then the ones that really ran after the first paint.
  * TBT is noisy on a 2-core machine: read the median of at least 3 runs. Lighthouse's throttling is
  * simulated from the observed CPU time, so other load on the machine lowers the performance score:
  * the script prints the load average and Lighthouse's CPU benchmark index beside the figures.
