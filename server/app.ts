@@ -9,6 +9,8 @@ import {
   type HostingPolicy,
   hashesFromCspJson,
   headersFor,
+  hostingDirOf,
+  isAssetPath,
   isPrivatePath,
   parseHostingPolicy,
 } from '../deploy/hosting-policy';
@@ -58,16 +60,17 @@ function versionOf(file: string): string | null {
 }
 
 /**
- * The hosting policy of the build in `distDir`: its `hosting.json`, written by the build
+ * The hosting policy of the build in `distDir`: the `hosting.json` beside it (`dist-hosting/`), written by the build
  * (scripts/vite-hosting.ts, docs/decisions/115-hosting-policy-artifact.md), the same file the
  * production server (deploy/server.ts) and the generated host configurations come from. Read again
  * whenever the build changes (a rebuild while the stack runs). Without one (no build, or a
- * hand-made dist/ in a test): the same source's policy, with the hashes of `csp.json` if any.
+ * hand-made dist/ in a test): the same source's policy, with the hashes of a `csp.json` if any
+ * (beside the web root, or in a hand-made one).
  */
 export function readHostingPolicy(distDir: string | null): HostingPolicy {
   if (!distDir) return createHostingPolicy();
-  const file = join(distDir, HOSTING_FILE);
-  const cspFile = join(distDir, 'csp.json');
+  const file = join(hostingDirOf(distDir), HOSTING_FILE);
+  const cspFile = [join(hostingDirOf(distDir), 'csp.json'), join(distDir, 'csp.json')].find(existsSync) ?? '';
   const version = `${versionOf(file)}|${versionOf(cspFile)}`;
   const cached = policyCache.get(distDir);
   if (cached?.version === version) return cached.policy;
@@ -205,6 +208,8 @@ export function createStaticHandler(
       return;
     }
     const rules = policy();
+    // Under any spelling (percent-encoded, dot segments, upper case, ...): the host files are not in
+    // the web root, and a name of theirs is refused even if one is found there.
     if (isPrivatePath(rules, url.pathname)) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end('Not found');
@@ -215,11 +220,8 @@ export function createStaticHandler(
       sendFile(req, res, file, cacheControlFor(rules, url.pathname, file));
       return;
     }
-    if (
-      url.pathname === '/meta.json' ||
-      url.pathname.startsWith('/assets/') ||
-      extname(url.pathname) !== ''
-    ) {
+    // A missing asset is a 404 with no-store, never the SPA (which would be cached as an asset).
+    if (url.pathname === '/meta.json' || isAssetPath(url.pathname) || extname(url.pathname) !== '') {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end('Not found');
       return;
