@@ -277,7 +277,6 @@ export function fallbackFiles(policy: HostingPolicy, pathname: string): string[]
     .filter((file, index, all) => all.indexOf(file) === index);
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // The Host policy, one for the production server and nginx: a request is answered only for a
 // configured public origin (421 otherwise: a forged host never reaches a header). The backend gets
@@ -318,7 +317,10 @@ export function parsePublicOrigins(text: string): PublicOrigin[] {
 }
 
 /** The configured origin a request's host names (`Host` or a trusted `X-Forwarded-Host`), if any. */
-export function matchPublicOrigin(origins: PublicOrigin[], hostHeader: string | undefined): PublicOrigin | null {
+export function matchPublicOrigin(
+  origins: PublicOrigin[],
+  hostHeader: string | undefined,
+): PublicOrigin | null {
   if (!hostHeader) return null;
   const host = hostHeader.trim().toLowerCase();
   return (

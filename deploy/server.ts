@@ -132,14 +132,13 @@ class BodyLimit extends Transform {
     super();
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    if (this.exceeded) return done();
-    this.size += chunk.length;
-    if (this.size > this.limit) {
+    if (!this.exceeded) this.size += chunk.length;
+    if (!this.exceeded && this.size > this.limit) {
       this.exceeded = true;
       this.onExceeded();
-      return done();
     }
-    done(null, chunk);
+    if (this.exceeded) done();
+    else done(null, chunk);
   }
 }
 
@@ -250,7 +249,8 @@ export async function startProductionServer(options: ProductionServerOptions): P
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
     let pathname: string;
     try {
-      pathname = new URL(rawPath, 'http://app').pathname;
+      // Appended, not resolved: `//x` is a path here, never a host.
+      pathname = new URL(`http://app${rawPath.startsWith('/') ? '' : '/'}${rawPath}`).pathname;
     } catch {
       plain(res, 400, 'Bad Request');
       return;
@@ -276,7 +276,9 @@ export async function startProductionServer(options: ProductionServerOptions): P
     if (isBackendPath(policy, pathname)) {
       const declared = Number(req.headers['content-length'] ?? 0);
       if (declared > bodyLimit) {
-        plain(res, 413, `Request body is larger than the ${bodyLimit} bytes allowed.`, { Connection: 'close' });
+        plain(res, 413, `Request body is larger than the ${bodyLimit} bytes allowed.`, {
+          Connection: 'close',
+        });
         req.resume();
         return;
       }
@@ -286,7 +288,9 @@ export async function startProductionServer(options: ProductionServerOptions): P
         refused.add(req);
         outgoing.get(req)?.destroy();
         if (!res.headersSent)
-          plain(res, 413, `Request body is larger than the ${bodyLimit} bytes allowed.`, { Connection: 'close' });
+          plain(res, 413, `Request body is larger than the ${bodyLimit} bytes allowed.`, {
+            Connection: 'close',
+          });
       });
       req.pipe(limit);
       void proxy.web(req, res, { buffer: limit });
@@ -309,10 +313,21 @@ export async function startProductionServer(options: ProductionServerOptions): P
     );
   });
   server.on('upgrade', (req, socket, head) => {
-    const pathname = new URL((req.url ?? '/').split('?')[0] ?? '/', 'http://app').pathname;
+    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+    let pathname = '';
+    try {
+      pathname = new URL(`http://app${rawPath.startsWith('/') ? '' : '/'}${rawPath}`).pathname;
+    } catch {
+      socket.destroy();
+      return;
+    }
     const origin = originFor(req);
     if (draining || !origin || !isBackendPath(policy, pathname)) {
-      const status = draining ? '503 Service Unavailable' : origin ? '404 Not Found' : '421 Misdirected Request';
+      const status = draining
+        ? '503 Service Unavailable'
+        : origin
+          ? '404 Not Found'
+          : '421 Misdirected Request';
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }

@@ -33,7 +33,12 @@ export function inputFilesOf(root: string, ids: Iterable<string>): string[] {
     const rel = relative(root, id);
     if (rel.startsWith('..') || isAbsolute(rel)) continue;
     const top = rel.split(sep)[0];
-    if (rel.split(sep).includes('node_modules') || top === 'dist' || top === 'dist-hosting' || top === 'build')
+    if (
+      rel.split(sep).includes('node_modules') ||
+      top === 'dist' ||
+      top === 'dist-hosting' ||
+      top === 'build'
+    )
       continue;
     try {
       if (!statSync(id).isFile()) continue;
@@ -65,7 +70,11 @@ export function addToManifest(root: string, outDir: string, files: string[]): vo
   const manifest = JSON.parse(readFileSync(manifestFileOf(outDir), 'utf8')) as InputManifest;
   const added = createManifest(root, files, manifest.settings);
   const merged = { ...manifest.files, ...added.files };
-  const sorted = Object.fromEntries(Object.keys(merged).sort().map((file) => [file, merged[file] ?? '']));
+  const sorted = Object.fromEntries(
+    Object.keys(merged)
+      .sort()
+      .map((file) => [file, merged[file] ?? '']),
+  );
   writeManifest(outDir, { ...manifest, files: sorted });
 }
 

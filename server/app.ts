@@ -210,7 +210,8 @@ export function createStaticHandler(
     const rules = policy();
     // Under any spelling (percent-encoded, dot segments, upper case, ...): the host files are not in
     // the web root, and a name of theirs is refused even if one is found there.
-    if (isPrivatePath(rules, url.pathname)) {
+    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+    if (isPrivatePath(rules, url.pathname) || isPrivatePath(rules, rawPath)) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end('Not found');
       return;
@@ -221,7 +222,12 @@ export function createStaticHandler(
       return;
     }
     // A missing asset is a 404 with no-store, never the SPA (which would be cached as an asset).
-    if (url.pathname === '/meta.json' || isAssetPath(url.pathname) || extname(url.pathname) !== '') {
+    if (
+      url.pathname === '/meta.json' ||
+      isAssetPath(url.pathname) ||
+      isAssetPath(rawPath) ||
+      extname(url.pathname) !== ''
+    ) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end('Not found');
       return;
