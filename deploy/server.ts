@@ -365,6 +365,9 @@ export async function startProductionServer(options: ProductionServerOptions): P
         pair.client.unpipe(pair.backend);
         pair.client.end(goingAwayFrame(false));
         pair.backend.end(goingAwayFrame(true));
+        // Read (and drop) the peers' closing frames, so their end arrives and the sockets close.
+        pair.client.resume();
+        pair.backend.resume();
       }
       // Connections that finish their answer go idle: closed as they do.
       const idle = setInterval(() => server.closeIdleConnections(), 50);
