@@ -105,5 +105,8 @@ export function staleReasons(root: string, outDir: string, settingsDigest: strin
     if (now !== hash) reasons.push(`${path} changed`);
   }
   if (manifest.settings !== settingsDigest) reasons.push('the deployment settings changed');
+  // The repository's own build also writes the runtime folder (scripts/vite-hosting-runtime.ts).
+  if (outDir === join(root, 'dist') && !existsSync(join(root, 'build/runtime/server.mjs')))
+    reasons.push('no runtime folder (build/runtime/server.mjs)');
   return reasons;
 }
