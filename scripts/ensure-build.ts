@@ -10,17 +10,22 @@
  *                                       // `npm ci --omit=dev`, a production install builds itself)
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readDeploymentSettings } from '../deploy/settings';
 import { settingsDigest } from './vite-hosting';
-import { staleReasons } from './vite-hosting-inputs';
+import { RUNTIME_DIR, RUNTIME_ENTRY, staleReasons } from './vite-hosting-inputs';
 
 const root = join(import.meta.dirname, '..');
 
 /** Why dist/ must be rebuilt (empty: it is up to date). */
 export function buildStaleness(distDir = join(root, 'dist')): string[] {
-  return staleReasons(root, distDir, settingsDigest(readDeploymentSettings()));
+  const reasons = staleReasons(root, distDir, settingsDigest(readDeploymentSettings()));
+  // The repository's build also writes the runtime folder (scripts/vite-hosting-runtime.ts).
+  if (distDir === join(root, 'dist') && !existsSync(join(root, RUNTIME_DIR, RUNTIME_ENTRY)))
+    reasons.push(`no runtime folder (${RUNTIME_DIR}/${RUNTIME_ENTRY})`);
+  return reasons;
 }
 
 /** Runs `vite build`; a SIGINT/SIGTERM meanwhile stops the build too. */

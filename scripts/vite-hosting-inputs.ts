@@ -13,6 +13,10 @@ import { hostingDirOf } from '../deploy/hosting-policy';
 
 export const INPUTS_FILE = 'build-inputs.json';
 
+/** The runtime folder the build writes (scripts/vite-hosting-runtime.ts) and its server file. */
+export const RUNTIME_DIR = 'build/runtime';
+export const RUNTIME_ENTRY = 'server.mjs';
+
 export interface InputManifest {
   version: 1;
   /** Repository-relative path (forward slashes) → sha256 of the content. */
@@ -105,8 +109,5 @@ export function staleReasons(root: string, outDir: string, settingsDigest: strin
     if (now !== hash) reasons.push(`${path} changed`);
   }
   if (manifest.settings !== settingsDigest) reasons.push('the deployment settings changed');
-  // The repository's own build also writes the runtime folder (scripts/vite-hosting-runtime.ts).
-  if (outDir === join(root, 'dist') && !existsSync(join(root, 'build/runtime/server.mjs')))
-    reasons.push('no runtime folder (build/runtime/server.mjs)');
   return reasons;
 }

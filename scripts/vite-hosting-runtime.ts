@@ -3,7 +3,7 @@ import { builtinModules } from 'node:module';
 import { join, resolve } from 'node:path';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { HOSTING_FILE, hostingDirOf } from '../deploy/hosting-policy';
-import { addToManifest, inputFilesOf } from './vite-hosting-inputs';
+import { addToManifest, inputFilesOf, RUNTIME_DIR, RUNTIME_ENTRY } from './vite-hosting-inputs';
 
 /**
  * Build step, last: the runtime folder (`build/runtime/`), what a container or a host needs to
@@ -22,8 +22,7 @@ import { addToManifest, inputFilesOf } from './vite-hosting-inputs';
  * inputs (`build-inputs.json`), so a change to the server rebuilds.
  */
 
-export const RUNTIME_DIR = 'build/runtime';
-export const RUNTIME_ENTRY = 'server.mjs';
+export { RUNTIME_DIR, RUNTIME_ENTRY };
 
 const nodeBuiltins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
 
