@@ -33,6 +33,9 @@ function build(): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], {
       cwd: root,
+      // A production build whatever the caller's NODE_ENV (Vitest sets `test`: React's development
+      // build would ship).
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: 'inherit',
     });
     const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
