@@ -1,6 +1,6 @@
 /**
  * `npm start` serves the production build: build it only when it is missing or when any of its
- * inputs changed. The inputs are the ones the last build recorded itself (`dist/build-inputs.json`,
+ * inputs changed. The inputs are the ones the last build recorded itself (`dist-hosting/build-inputs.json`,
  * scripts/vite-hosting-inputs.ts: every file it loaded, the config and its plugins, package.json,
  * the lockfile, and the deployment settings), so a fresh clone built once starts in about a
  * second, and a changed input is never served stale (docs/decisions/118-stack-process-hygiene.md).

@@ -19,7 +19,7 @@ import { compress, compressible, type Encoding, readPrecompressed } from './stat
 
 /**
  * The app origin: security headers and the built SPA, both by the build's hosting policy
- * (`dist/hosting.json`), and dispatch to /api.
+ * (`dist-hosting/hosting.json`), and dispatch to /api.
  */
 
 const contentTypes: Record<string, string> = {
@@ -44,7 +44,7 @@ const contentTypes: Record<string, string> = {
 export interface SecurityHeaderOptions {
   appUrl: string;
   idpUrl: string;
-  /** The build's hosting policy (`dist/hosting.json`, see `readHostingPolicy`). */
+  /** The build's hosting policy (`dist-hosting/hosting.json`, see `readHostingPolicy`). */
   policy: HostingPolicy;
 }
 

@@ -244,7 +244,7 @@ describe('the build writes one policy with every hash list of csp.json', () => {
   });
 });
 
-describe('the local stack answers by dist/hosting.json', () => {
+describe('the local stack answers by dist-hosting/hosting.json', () => {
   it.each(paths)('%s: the policy’s headers, cache rule and file', async (path, served, body) => {
     const answer = await get(stack.appUrl, path);
     expect(answer.status).toBe(200);
