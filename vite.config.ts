@@ -8,6 +8,7 @@ import { bundleChunksPlugin } from './scripts/vite-bundle-chunks';
 import { deploymentDefaultsPlugin } from './scripts/vite-deployment-defaults';
 import { eagerCommonJsPlugin } from './scripts/vite-eager-commonjs';
 import { hostingPlugin } from './scripts/vite-hosting';
+import { runtimePlugin } from './scripts/vite-hosting-runtime';
 import { formatjsOptions, icuCatalogs } from './scripts/vite-icu-catalogs';
 import { intlShippedLocales } from './scripts/vite-intl-locales';
 import { mantineComponentCss } from './scripts/vite-mantine-css';
@@ -50,12 +51,14 @@ export default defineConfig({
     eagerCommonJsPlugin(),
     metaJsonPlugin(),
     prerenderPlugin(),
-    // dist/hosting/bundle-chunks.json: the chunk graph, for the bundle report (decision 140).
+    // dist-hosting/bundle-chunks.json: the chunk graph, for the bundle report (decision 140).
     bundleChunksPlugin(import.meta.dirname),
-    // Last: dist/hosting.json and the hosting files, dist/build-inputs.json (decisions 115 and 012).
+    // Last: dist-hosting/ (the policy, the nginx include, build-inputs.json; decisions 115, 012).
     ...hostingPlugin(),
     // After everything is written: the .br and .gz of every text file (decision 140).
     precompressPlugin(),
+    // Then build/runtime/: the compiled production server with its copy of the build.
+    runtimePlugin(),
   ],
   css: {
     // The same class names in the client build and in the prerender (src/prerender), which renders

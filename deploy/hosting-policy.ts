@@ -1,11 +1,12 @@
 /**
  * The app's hosting rules and security policy, in one place (docs/decisions/115-hosting-policy-artifact.md).
  *
- * The build writes the policy into `dist/hosting.json` (scripts/vite-hosting.ts), with the build's
- * own inline-content hashes merged in, plus the same rules in the forms real hosts read
- * (`dist/_headers`, `dist/_redirects`, `dist/hosting/nginx.conf`). The local stack
- * (server/app.ts) and the production server (deploy/server.ts) read `dist/hosting.json` and answer
- * with `headersFor` and `cacheControlFor`, so development and production cannot drift.
+ * The build writes the policy into `dist-hosting/hosting.json` (scripts/vite-hosting.ts), with the
+ * build's own inline-content hashes merged in, plus the same rules for nginx
+ * (`dist-hosting/nginx.conf`). The host files live beside the web root (`dist/`), never inside it:
+ * no spelling of a path can reach them. The local stack (server/app.ts) and the production server
+ * (deploy/server.ts) read the policy and answer with `headersFor` and `cacheControlFor`, so
+ * development and production cannot drift.
  *
  * Pure: no file system, no network. Sources in the CSP may hold two tokens, filled where the
  * policy is applied: `{idp}` (the identity provider's origin) and `{hub}` (the real-time hub's
@@ -13,6 +14,17 @@
  */
 
 export const HOSTING_FILE = 'hosting.json';
+
+/**
+ * The folder of the build's host files (the policy, `csp.json`, `build-inputs.json`, the nginx
+ * include, the chunk graph): beside the web root, `<web root>-hosting` (`dist` → `dist-hosting`).
+ */
+export function hostingDirOf(distDir: string): string {
+  return `${distDir.replace(/[\\/]+$/, '')}-hosting`;
+}
+
+/** Liveness and readiness of the production server: answered whatever the Host, never proxied. */
+export const healthPaths = { live: '/healthz', ready: '/readyz' } as const;
 
 /** What the app needs on its own origin (spec §7): the API and the real-time hub, never elsewhere. */
 export const sameOriginPaths = ['/api', '/sockets/appstate'] as const;
@@ -123,13 +135,66 @@ export function createHostingPolicy(hashes: BuildHashes = {}): HostingPolicy {
     },
     fallback: ['{path}/index.html', '200.html'],
     sameOrigin: [...sameOriginPaths],
-    private: ['/hosting.json', '/build-inputs.json', '/csp.json', '/_headers', '/_redirects', '/hosting/'],
+    private: [
+      '/hosting.json',
+      '/build-inputs.json',
+      '/csp.json',
+      '/_headers',
+      '/_redirects',
+      '/hosting/',
+      '/nginx.conf',
+      '/bundle-chunks.json',
+    ],
   };
 }
 
-/** Whether a path asks for one of the build's host files (never served to browsers). */
+/**
+ * A request path as a file server could end up reading it, for the checks below: percent-decoded
+ * until nothing changes (double encoding), backslashes as slashes, dot segments resolved, repeated
+ * and trailing slashes dropped, lower-cased (a case-insensitive file system). Null when it cannot
+ * name a file: a broken escape, a NUL or another control character.
+ */
+export function normalisedPath(pathname: string): string | null {
+  let path = pathname.split('?')[0] ?? '';
+  for (let round = 0; round < 5; round++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return null;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a NUL or a control character is refused
+  if (/[\u0000-\u001f\u007f]/.test(path) || /%[0-9a-f]{2}/i.test(path)) return null;
+  const segments: string[] = [];
+  for (const segment of path.replaceAll('\\', '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`.toLowerCase();
+}
+
+/**
+ * Whether a path asks for one of the build's host files, under any spelling (`normalisedPath`).
+ * They are not in the web root; this is the second lock, for a web root that holds them anyway
+ * (an older build, a careless copy). A path that cannot be normalised counts as private.
+ */
 export function isPrivatePath(policy: HostingPolicy, pathname: string): boolean {
-  return policy.private.some((path) => (path.endsWith('/') ? pathname.startsWith(path) : pathname === path));
+  const path = normalisedPath(pathname);
+  if (path === null) return true;
+  return policy.private.some((p) => {
+    const name = p.toLowerCase();
+    return name.endsWith('/') ? path === name.slice(0, -1) || path.startsWith(name) : path === name;
+  });
+}
+
+/** Whether a path is under `/assets/`, under any spelling: a missing asset is a 404, never the SPA. */
+export function isAssetPath(pathname: string): boolean {
+  const path = normalisedPath(pathname);
+  return path === null || path === '/assets' || path.startsWith('/assets/');
 }
 
 /** Reads a `hosting.json`; throws when it is not a policy of this version. */
@@ -198,7 +263,8 @@ export function headersFor(policy: HostingPolicy, context: OriginContext): Recor
  */
 export function cacheControlFor(policy: HostingPolicy, pathname: string, servedFile: string): string {
   if (pathname === '/meta.json') return policy.cache.meta;
-  if (pathname.startsWith('/assets/')) return policy.cache.assets;
+  // Only a file of the build under /assets/ is immutable; a fallback never is (it is a 404 there).
+  if (pathname.startsWith('/assets/') && !servedFile.endsWith('.html')) return policy.cache.assets;
   if (servedFile.endsWith('.html')) return policy.cache.html;
   return policy.cache.other;
 }
@@ -212,102 +278,169 @@ export function fallbackFiles(policy: HostingPolicy, pathname: string): string[]
 }
 
 // ---------------------------------------------------------------------------------------------
-// The forms real hosts read. Each is generated from the policy, never written by hand.
+// The Host policy, one for the production server and nginx: a request is answered only for a
+// configured public origin (421 otherwise: a forged host never reaches a header). The backend gets
+// its own host in `Host` (a TLS backend's name) and the public origin in `X-Forwarded-Host`,
+// `-Proto` and `-Port`, taken from the configuration, never from the client; `X-Forwarded-For` is
+// the peer, appended to the values of a trusted proxy in front, else replacing the client's.
 
-const banner = (what: string) =>
-  `# Generated by the build from the app's hosting policy (dist/hosting.json) — do not edit.\n# ${what}\n`;
+/** A configured public origin of the app (`PUBLIC_ORIGIN`). */
+export interface PublicOrigin {
+  origin: string;
+  /** Host with its port unless it is the scheme's default, lower-cased (`app.example.com`). */
+  host: string;
+  port: string;
+  secure: boolean;
+}
+
+/** The origins of a `PUBLIC_ORIGIN` value (comma- or space-separated); throws on anything else. */
+export function parsePublicOrigins(text: string): PublicOrigin[] {
+  const list = text
+    .split(/[\s,]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (list.length === 0) throw new Error('PUBLIC_ORIGIN names no origin');
+  return list.map((value) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new Error(`PUBLIC_ORIGIN: "${value}" is not an absolute URL`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new Error(`PUBLIC_ORIGIN: "${value}" is not http(s)`);
+    if (url.pathname !== '/' || url.search || url.hash || url.username)
+      throw new Error(`PUBLIC_ORIGIN: "${value}" must be an origin (scheme, host, port; no path)`);
+    const secure = url.protocol === 'https:';
+    return { origin: url.origin, host: url.host, port: url.port || (secure ? '443' : '80'), secure };
+  });
+}
+
+/** The configured origin a request's host names (`Host` or a trusted `X-Forwarded-Host`), if any. */
+export function matchPublicOrigin(
+  origins: PublicOrigin[],
+  hostHeader: string | undefined,
+): PublicOrigin | null {
+  if (!hostHeader) return null;
+  const host = hostHeader.trim().toLowerCase();
+  return (
+    origins.find(
+      (o) =>
+        o.host === host ||
+        `${o.host}:${o.port}` === host ||
+        (host.endsWith('.') && o.host === host.slice(0, -1)),
+    ) ?? null
+  );
+}
 
 /**
- * Netlify / Cloudflare Pages `_headers`. Such hosts cannot fill a placeholder, so the identity
- * provider's origin is the build-time setting, and the hub is `wss:` (any secure WebSocket:
- * these hosts serve https only, and the hub is on the app's own origin). HTML gets no
- * Cache-Control here: both hosts join the values of a header set by two matching rules, and their
- * default for HTML (`public, max-age=0, must-revalidate`) already revalidates every time.
+ * The forwarded headers the backend gets for a request of `origin` from `peer`: `incomingFor` is
+ * the `X-Forwarded-For` that came in, kept (with the peer appended) only behind a trusted proxy.
  */
-export function toHeadersFile(policy: HostingPolicy, idpOrigin: string): string {
-  const csp = cspText(policy, { idp: idpOrigin, hub: 'wss:' });
-  const block = (pattern: string, lines: Record<string, string>) =>
-    `${pattern}\n${Object.entries(lines)
-      .map(([name, value]) => `  ${name}: ${value}`)
-      .join('\n')}\n`;
-  return [
-    banner(
-      `Netlify / Cloudflare Pages. Also needed: /api/* and /sockets/appstate proxied to the backend on this origin; routes fall back to <route>/index.html, then 200.html (see _redirects).`,
-    ),
-    block('/*', {
+export function forwardedHeaders(
+  origin: PublicOrigin,
+  peer: string,
+  incomingFor: string | undefined,
+  trustProxy: boolean,
+): Record<string, string> {
+  const chain = trustProxy && incomingFor?.trim() ? `${incomingFor.trim()}, ${peer}` : peer;
+  return {
+    'x-forwarded-for': chain,
+    'x-forwarded-host': origin.host,
+    'x-forwarded-proto': origin.secure ? 'https' : 'http',
+    'x-forwarded-port': origin.port,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The nginx include, generated from the policy, never written by hand.
+
+/**
+ * An nginx `server` block body (include it inside `server { ... }`); the including file sets
+ *
+ *   set $idp_origin https://login.example.com;   # the identity provider (CSP)
+ *   set $backend http://127.0.0.1:5000;          # an address, or a name with a `resolver`
+ *   set $public_host app.example.com;            # the app's host as browsers send it (with a port if not 443)
+ *   set $public_port 443;
+ *
+ * and the http block needs `map $http_upgrade $connection_upgrade { default upgrade; '' close; }`.
+ * The same Host policy as the production server: another host gets 421; the backend gets its own
+ * host in `Host` and the public one in `X-Forwarded-Host`; `X-Forwarded-For` is `$remote_addr`
+ * (the client's values are replaced; behind another proxy, set `real_ip_header` and
+ * `set_real_ip_from` so `$remote_addr` is the client). The security headers go on every answer,
+ * errors included (`always`); `add_header` in a location replaces the server's, so every location
+ * repeats them. The build's `.gz` files are served as they are (`gzip_static`); its `.br` files
+ * need the brotli module (`brotli_static on;`, libnginx-mod-http-brotli-static), which this include
+ * does not assume. The hub's query string carries the access token (SignalR): its requests are not
+ * written to the access log.
+ */
+export function toNginx(policy: HostingPolicy): string {
+  const csp = cspText(policy, { idp: '$idp_origin', hub: 'wss://$public_host' });
+  const headerLines = (indent: string) =>
+    Object.entries({
       'Content-Security-Policy': csp,
       ...policy.headers,
       'Strict-Transport-Security': policy.hsts,
-    }),
-    block('/assets/*', { 'Cache-Control': policy.cache.assets }),
-    block('/meta.json', { 'Cache-Control': policy.cache.meta }),
-  ].join('\n');
-}
-
-/** Netlify `_redirects`: the backend on the app's origin, then the SPA fallback (200 = rewrite). */
-export function toRedirectsFile(policy: HostingPolicy, backendPlaceholder = 'https://BACKEND'): string {
-  return [
-    banner('Netlify `_redirects`: replace BACKEND with the backend origin (API and hub).'),
-    ...policy.sameOrigin.flatMap((path) => [
-      `${path}/*  ${backendPlaceholder}${path}/:splat  200`,
-      ...(path === '/api' ? [] : [`${path}  ${backendPlaceholder}${path}  200`]),
-    ]),
-    ...policy.private.map((path) => `${path}${path.endsWith('/') ? '*' : ''}  /404  404!`),
-    // Netlify serves <route>/index.html by itself before rules with a 200 status apply.
-    '/*  /200.html  200',
-    '',
-  ].join('\n');
-}
-
-/**
- * An nginx `server` block body (include it inside `server { ... }`). `$http_host` fills the hub's host;
- * the identity provider and the backend are nginx variables the including file sets
- * (`set $idp_origin https://login.example.com;`, `set $backend http://127.0.0.1:5000;`: an address,
- * or a host name with a `resolver`, as nginx resolves a variable's name at run time), and the
- * http block needs `map $http_upgrade $connection_upgrade { default upgrade; '' close; }`.
- * `add_header` in a location replaces the server's, so every location repeats the policy.
- */
-export function toNginx(policy: HostingPolicy): string {
-  // $http_host: the host with its port, as the browser addressed the app ($host drops the port).
-  const csp = cspText(policy, { idp: '$idp_origin', hub: 'wss://$http_host' });
-  const headers = Object.entries({
-    'Content-Security-Policy': csp,
-    ...policy.headers,
-    'Strict-Transport-Security': policy.hsts,
-  })
-    .map(([name, value]) => `    add_header ${name} "${value}" always;`)
-    .join('\n');
+    })
+      .map(([name, value]) => `${indent}add_header ${name} "${value}" always;`)
+      .join('\n');
+  const headers = headerLines('    ');
+  const noStore = '    add_header Cache-Control "no-store" always;';
   const files = (match: string, cache: string, tryFiles: string) =>
     // Cache-Control without `always`: a 404 is never cached as an immutable asset.
     `location ${match} {\n${headers}\n    add_header Cache-Control "${cache}";\n    try_files ${tryFiles};\n}`;
-  const proxy = (match: string) =>
+  const proxy = (match: string, hub: boolean) =>
     [
       `location ${match} {`,
       '    proxy_pass $backend;',
-      '    proxy_set_header Host $host;',
-      '    proxy_set_header X-Forwarded-Proto $scheme;',
-      '    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+      '    proxy_set_header Host $proxy_host;',
+      '    proxy_ssl_server_name on;',
+      '    proxy_set_header X-Forwarded-Host $public_host;',
+      '    proxy_set_header X-Forwarded-Proto https;',
+      '    proxy_set_header X-Forwarded-Port $public_port;',
+      '    proxy_set_header X-Forwarded-For $remote_addr;',
+      '    proxy_set_header Forwarded "";',
+      '    proxy_set_header X-Real-IP "";',
       '    proxy_http_version 1.1;',
       '    proxy_set_header Upgrade $http_upgrade;',
       '    proxy_set_header Connection $connection_upgrade;',
       '    proxy_read_timeout 120s;',
+      ...(hub ? ['    access_log off;'] : []),
       '}',
     ].join('\n');
   const backend = policy.sameOrigin.flatMap((path) =>
-    path === '/api' ? [proxy('^~ /api/')] : [proxy(`= ${path}`), proxy(`^~ ${path}/`)],
+    path === '/api' ? [proxy('^~ /api/', false)] : [proxy(`= ${path}`, true), proxy(`^~ ${path}/`, true)],
   );
+  const privatePattern = policy.private
+    .map((p) => p.replace(/[.]/g, '\\.') + (p.endsWith('/') ? '' : '/?$'))
+    .join('|');
   return [
     banner(
       'nginx: include inside a server block whose root is dist/ (see the comment of toNginx in deploy/hosting-policy.ts).',
     ),
+    [
+      '# Every answer of this server, errors included; a location with its own add_header repeats them.',
+      headerLines(''),
+      'gzip_static on;',
+      'gzip_vary on;',
+      '# One Host policy with the production server: only the public host is answered.',
+      'if ($http_host != $public_host) {',
+      '    return 421;',
+      '}',
+    ].join('\n'),
     ...backend,
-    `location ~ ^(?:${policy.private.map((p) => p.replace(/[.]/g, '\\.') + (p.endsWith('/') ? '' : '$')).join('|')}) {\n    return 404;\n}`,
-    files('^~ /assets/', policy.cache.assets, '$uri =404'),
-    files('= /meta.json', policy.cache.meta, '$uri =404'),
-    files('~ \\.html$', policy.cache.html, '$uri =404'),
+    `location ~* ^(?:${privatePattern}) {\n${headers}\n${noStore}\n    return 404;\n}`,
+    // A missing asset is a 404 with no-store, never the SPA.
+    `location ^~ /assets/ {\n${headers}\n    add_header Cache-Control "${policy.cache.assets}";\n    try_files $uri @missing;\n}`,
+    `location @missing {\n${headers}\n${noStore}\n    return 404;\n}`,
+    files('= /meta.json', policy.cache.meta, '$uri @missing'),
+    files('~ \\.html$', policy.cache.html, '$uri @missing'),
     // A missing file with an extension is a 404, never the SPA.
-    files('~ \\.[A-Za-z0-9]+$', policy.cache.other, '$uri =404'),
-    files('/', policy.cache.html, '$uri/index.html /200.html =404'),
+    files('~ \\.[A-Za-z0-9]+$', policy.cache.other, '$uri @missing'),
+    files('/', policy.cache.html, '$uri/index.html /200.html @missing'),
     '',
   ].join('\n\n');
 }
+
+const banner = (what: string) =>
+  `# Generated by the build from the app's hosting policy (dist-hosting/hosting.json) — do not edit.\n# ${what}\n`;

@@ -5,8 +5,9 @@ import type { LocaleCode, RegionKey } from '#machines/domain';
 /**
  * The deployment's build-time settings, in one place (docs/decisions/117-deployment-settings.md):
  * what the prerendered first screens show before the runtime configuration
- * (`GET /api/clientconfig/app`) arrives, and the identity provider's origin that the generated
- * hosting files (dist/_headers) name in their security policy.
+ * (`GET /api/clientconfig/app`) arrives, and the identity provider's origin (checked against the
+ * backend's; the servers' security policy names the one they are started with: `IDP_ORIGIN`, or
+ * nginx's `$idp_origin`).
  *
  * Read from `deploy/settings.json`, or the file named by `DEPLOY_SETTINGS`, then each field from
  * its environment variable when set (see `settingVariables`). The runtime configuration stays the

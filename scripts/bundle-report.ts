@@ -1,6 +1,6 @@
 /**
  * Bundle report and budget: reads the app's build in dist/ (built first when it is missing or
- * stale) and the chunk graph that build recorded (dist/hosting/bundle-chunks.json,
+ * stale) and the chunk graph that build recorded (dist-hosting/bundle-chunks.json,
  * scripts/vite-bundle-chunks.ts), and prints, per route of the app (scripts/bundle-routes.ts: the
  * routes of src/app/routes.tsx and every onboarding step of machines/onboarding-steps.ts), the gzip
  * bytes (level 9) of the JS and CSS the app needs to show its screen:
@@ -17,6 +17,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { hostingDirOf } from '../deploy/hosting-policy';
 import { budgetMismatches, reportRoutes } from './bundle-routes';
 import { ensureBuild } from './ensure-build';
 import { type BundleChunk, bundleChunksFile } from './vite-bundle-chunks';
@@ -31,9 +32,11 @@ const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'bundle-budget
 // the chunk graph it recorded (scripts/vite-bundle-chunks.ts); no build of its own (decision 140).
 await ensureBuild();
 const outDir = join(root, 'dist');
-if (!existsSync(join(outDir, bundleChunksFile)))
-  throw new Error(`dist/${bundleChunksFile} is missing: build the app with this repository's vite.config.ts`);
-const recorded = JSON.parse(readFileSync(join(outDir, bundleChunksFile), 'utf8')) as {
+if (!existsSync(join(hostingDirOf(outDir), bundleChunksFile)))
+  throw new Error(
+    `dist-hosting/${bundleChunksFile} is missing: build the app with this repository's vite.config.ts`,
+  );
+const recorded = JSON.parse(readFileSync(join(hostingDirOf(outDir), bundleChunksFile), 'utf8')) as {
   version: number;
   chunks: BundleChunk[];
 };

@@ -1,6 +1,6 @@
 /**
  * `npm start` serves the production build: build it only when it is missing or when any of its
- * inputs changed. The inputs are the ones the last build recorded itself (`dist/build-inputs.json`,
+ * inputs changed. The inputs are the ones the last build recorded itself (`dist-hosting/build-inputs.json`,
  * scripts/vite-hosting-inputs.ts: every file it loaded, the config and its plugins, package.json,
  * the lockfile, and the deployment settings), so a fresh clone built once starts in about a
  * second, and a changed input is never served stale (docs/decisions/012-local-stack.md).
@@ -10,17 +10,22 @@
  *                                       // `npm ci --omit=dev`, a production install builds itself)
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readDeploymentSettings } from '../deploy/settings';
 import { settingsDigest } from './vite-hosting';
-import { staleReasons } from './vite-hosting-inputs';
+import { RUNTIME_DIR, RUNTIME_ENTRY, staleReasons } from './vite-hosting-inputs';
 
 const root = join(import.meta.dirname, '..');
 
 /** Why dist/ must be rebuilt (empty: it is up to date). */
 export function buildStaleness(distDir = join(root, 'dist')): string[] {
-  return staleReasons(root, distDir, settingsDigest(readDeploymentSettings()));
+  const reasons = staleReasons(root, distDir, settingsDigest(readDeploymentSettings()));
+  // The repository's build also writes the runtime folder (scripts/vite-hosting-runtime.ts).
+  if (distDir === join(root, 'dist') && !existsSync(join(root, RUNTIME_DIR, RUNTIME_ENTRY)))
+    reasons.push(`no runtime folder (${RUNTIME_DIR}/${RUNTIME_ENTRY})`);
+  return reasons;
 }
 
 /** Runs `vite build`; a SIGINT/SIGTERM meanwhile stops the build too. */
@@ -28,6 +33,9 @@ function build(): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], {
       cwd: root,
+      // A production build whatever the caller's NODE_ENV (Vitest sets `test`: React's development
+      // build would ship).
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: 'inherit',
     });
     const forward = (signal: NodeJS.Signals) => () => child.kill(signal);

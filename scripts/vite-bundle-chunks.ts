@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Plugin } from 'vite';
+import { hostingDirOf } from '../deploy/hosting-policy';
 
 /**
  * The chunk graph of the client build, for the bundle report (scripts/bundle-report.ts), which
@@ -8,10 +9,10 @@ import type { Plugin } from 'vite';
  * it is the entry, its static imports, its CSS, its modules (paths from the repository root) with
  * their rendered sizes, and the module it is the facade of.
  *
- * Written to `dist/hosting/bundle-chunks.json`: dist/hosting/ is one of the build's private
- * folders (deploy/hosting-policy.ts), never served to browsers.
+ * Written to `dist-hosting/bundle-chunks.json`: beside the web root, never served to browsers
+ * (deploy/hosting-policy.ts, `hostingDirOf`).
  */
-export const bundleChunksFile = 'hosting/bundle-chunks.json';
+export const bundleChunksFile = 'bundle-chunks.json';
 
 export interface BundleChunk {
   fileName: string;
@@ -52,8 +53,8 @@ export function bundleChunksPlugin(root: string): Plugin {
           facade: item.facadeModuleId ? relative(root, item.facadeModuleId) : null,
         });
       }
-      const dir = options.dir ?? join(root, outDir);
-      mkdirSync(join(dir, 'hosting'), { recursive: true });
+      const dir = hostingDirOf(options.dir ?? join(root, outDir));
+      mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, bundleChunksFile), `${JSON.stringify({ version: 1, chunks }, null, 1)}\n`);
     },
   };

@@ -1,16 +1,21 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { hostingDirOf } from '../deploy/hosting-policy';
 
 /**
  * The build's inputs, as the build itself saw them (docs/decisions/012-local-stack.md):
- * `dist/build-inputs.json` lists every file the build loaded (the client graph, the prerender's
+ * `dist-hosting/build-inputs.json` (beside the web root, never served) lists every file the build loaded (the client graph, the prerender's
  * server-side graph, the config and the plugins it imports, package.json and the lockfile, which
  * stand for node_modules) with a hash of its content, and a digest of the deployment settings.
  * `scripts/ensure-build.ts` rebuilds when any of them differs; no list is written by hand.
  */
 
 export const INPUTS_FILE = 'build-inputs.json';
+
+/** The runtime folder the build writes (scripts/vite-hosting-runtime.ts) and its server file. */
+export const RUNTIME_DIR = 'build/runtime';
+export const RUNTIME_ENTRY = 'server.mjs';
 
 export interface InputManifest {
   version: 1;
@@ -31,7 +36,14 @@ export function inputFilesOf(root: string, ids: Iterable<string>): string[] {
     if (!isAbsolute(id)) continue;
     const rel = relative(root, id);
     if (rel.startsWith('..') || isAbsolute(rel)) continue;
-    if (rel.split(sep).includes('node_modules') || rel.split(sep)[0] === 'dist') continue;
+    const top = rel.split(sep)[0];
+    if (
+      rel.split(sep).includes('node_modules') ||
+      top === 'dist' ||
+      top === 'dist-hosting' ||
+      top === 'build'
+    )
+      continue;
     try {
       if (!statSync(id).isFile()) continue;
     } catch {
@@ -47,8 +59,27 @@ export function createManifest(root: string, files: string[], settingsDigest: st
   return { version: 1, files: Object.fromEntries(entries), settings: settingsDigest };
 }
 
+/** The manifest of the build in `outDir`, in its hosting folder. */
+export function manifestFileOf(outDir: string): string {
+  return join(hostingDirOf(outDir), INPUTS_FILE);
+}
+
 export function writeManifest(outDir: string, manifest: InputManifest): void {
-  writeFileSync(join(outDir, INPUTS_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  mkdirSync(hostingDirOf(outDir), { recursive: true });
+  writeFileSync(manifestFileOf(outDir), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** Adds files to the manifest of the build in `outDir` (a later build step's own inputs). */
+export function addToManifest(root: string, outDir: string, files: string[]): void {
+  const manifest = JSON.parse(readFileSync(manifestFileOf(outDir), 'utf8')) as InputManifest;
+  const added = createManifest(root, files, manifest.settings);
+  const merged = { ...manifest.files, ...added.files };
+  const sorted = Object.fromEntries(
+    Object.keys(merged)
+      .sort()
+      .map((file) => [file, merged[file] ?? '']),
+  );
+  writeManifest(outDir, { ...manifest, files: sorted });
 }
 
 /**
@@ -56,9 +87,9 @@ export function writeManifest(outDir: string, manifest: InputManifest): void {
  * listed file changed or gone, other deployment settings.
  */
 export function staleReasons(root: string, outDir: string, settingsDigest: string): string[] {
-  const file = join(outDir, INPUTS_FILE);
+  const file = manifestFileOf(outDir);
   if (!existsSync(join(outDir, 'index.html'))) return ['no build in dist/'];
-  if (!existsSync(file)) return [`no ${INPUTS_FILE} in dist/ (a build from before it existed)`];
+  if (!existsSync(file)) return [`no ${INPUTS_FILE} in dist-hosting/ (a build from before it existed)`];
   let manifest: InputManifest;
   try {
     manifest = JSON.parse(readFileSync(file, 'utf8')) as InputManifest;

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import {
@@ -6,9 +6,8 @@ import {
   HOSTING_FILE,
   type HostingPolicy,
   hashesFromCspJson,
-  toHeadersFile,
+  hostingDirOf,
   toNginx,
-  toRedirectsFile,
 } from '../deploy/hosting-policy';
 import { type DeploymentSettings, readDeploymentSettings } from '../deploy/settings';
 import { createManifest, inputFilesOf, sha256Hex, writeManifest } from './vite-hosting-inputs';
@@ -17,13 +16,13 @@ import { createManifest, inputFilesOf, sha256Hex, writeManifest } from './vite-h
  * Build step: the hosting rules and security policy of this build, and the list of its inputs
  * (docs/decisions/115-hosting-policy-artifact.md, 012-local-stack.md).
  *
- * After every other step has written dist/ (the prerender writes `csp.json` with the hashes of its
- * inline content), writes:
- * - `dist/hosting.json`: the policy (deploy/hosting-policy.ts) with every hash list of `csp.json`
+ * After every other step has written dist/ (the prerender writes `dist-hosting/csp.json` with the
+ * hashes of its inline content), writes into `dist-hosting/`, beside the web root and never in it:
+ * - `hosting.json`: the policy (deploy/hosting-policy.ts) with every hash list of `csp.json`
  *   merged in; the local stack and the production server (deploy/server.ts) answer from it;
- * - `dist/_headers` and `dist/_redirects` (Netlify, Cloudflare Pages), `dist/hosting/nginx.conf`:
- *   the same rules in the forms those hosts read;
- * - `dist/build-inputs.json`: every repository file the build loaded, hashed, for
+ * - `nginx.conf`: the same rules as an nginx include. No files for Netlify or Cloudflare Pages:
+ *   neither can carry the hub on the app's origin (README, "Deploying");
+ * - `build-inputs.json`: every repository file the build loaded, hashed, for
  *   scripts/ensure-build.ts. The prerender renders through a Vite server of this same config in
  *   this process: the files that server loads are recorded too (`recorder`).
  */
@@ -46,21 +45,23 @@ export function settingsDigest(settings: DeploymentSettings): string {
 }
 
 /**
- * Writes the hosting policy of the build in `outDir` (its `csp.json` hashes merged in) and the
- * host files made from it. Returns the policy written.
+ * Writes the hosting policy of the build in `outDir` (the hashes of its `csp.json` merged in) and
+ * the nginx include into the hosting folder beside it (`hostingDirOf`). A `csp.json` found in the
+ * web root (a hand-made dist/) is moved out first: nothing for the host stays where it is served.
+ * Returns the policy written.
  */
-export function writeHostingFiles(
-  outDir: string,
-  settings: Pick<DeploymentSettings, 'idpOrigin'>,
-): HostingPolicy {
-  const cspFile = join(outDir, 'csp.json');
+export function writeHostingFiles(outDir: string): HostingPolicy {
+  const hostingDir = hostingDirOf(outDir);
+  mkdirSync(hostingDir, { recursive: true });
+  const cspFile = join(hostingDir, 'csp.json');
+  if (existsSync(join(outDir, 'csp.json'))) renameSync(join(outDir, 'csp.json'), cspFile);
   const hashes = existsSync(cspFile) ? hashesFromCspJson(JSON.parse(readFileSync(cspFile, 'utf8'))) : {};
   const policy = createHostingPolicy(hashes);
-  writeFileSync(join(outDir, HOSTING_FILE), `${JSON.stringify(policy, null, 2)}\n`);
-  writeFileSync(join(outDir, '_headers'), toHeadersFile(policy, settings.idpOrigin));
-  writeFileSync(join(outDir, '_redirects'), toRedirectsFile(policy));
-  mkdirSync(join(outDir, 'hosting'), { recursive: true });
-  writeFileSync(join(outDir, 'hosting/nginx.conf'), toNginx(policy));
+  writeFileSync(join(hostingDir, HOSTING_FILE), `${JSON.stringify(policy, null, 2)}\n`);
+  writeFileSync(join(hostingDir, 'nginx.conf'), toNginx(policy));
+  // The files of the earlier layout, if a build from before is being replaced in place.
+  for (const stale of ['hosting.json', '_headers', '_redirects', 'build-inputs.json', 'hosting'])
+    rmSync(join(outDir, stale), { recursive: true, force: true });
   return policy;
 }
 
@@ -105,7 +106,7 @@ export function hostingPlugin(): Plugin[] {
         if (!existsSync(join(outDir, 'index.html'))) return;
 
         const settings = readDeploymentSettings();
-        writeHostingFiles(outDir, settings);
+        writeHostingFiles(outDir);
 
         const files = inputFilesOf(root, [
           ...clientIds,

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import Beasties from 'beasties';
 import { createServer, minifySync, type Plugin } from 'vite';
+import { hostingDirOf } from '../deploy/hosting-policy';
 import { pruneUnmatchedRules } from './critical-css';
 
 /**
@@ -22,7 +23,7 @@ import { pruneUnmatchedRules } from './critical-css';
  * - the screen's title;
  * - the shell guard (src/boot/shell-guard.ts), minified, as the page's inline script (and on the
  *   practice page the draft fill, src/boot/draft-fill.ts), allowed by their hashes, which are
- *   written to `dist/csp.json` for the server's Content-Security-Policy;
+ *   written to `dist-hosting/csp.json` for the server's Content-Security-Policy;
  * - the hidden boot notice (src/prerender/boot-failed-notice.tsx, decision 195), and the template
  *   of a pressed button's loading look (src/prerender/pressed-button.tsx, decision 198).
  * The built `index.html` (empty `#root`), with the same modulepreload hints, the shell guard and
@@ -352,8 +353,10 @@ export function prerenderPlugin(): Plugin {
           writeFileSync(file, page);
           this.info?.(`prerendered ${path} → ${relative(dir, file)}`);
         }
+        // Beside the web root, never in it (deploy/hosting-policy.ts, hostingDirOf).
+        mkdirSync(hostingDirOf(dir), { recursive: true });
         writeFileSync(
-          join(dir, 'csp.json'),
+          join(hostingDirOf(dir), 'csp.json'),
           `${JSON.stringify({ scriptHashes: [sha256(guard), sha256(draftFill)] }, null, 2)}\n`,
         );
       } finally {

@@ -9,6 +9,8 @@ import {
   type HostingPolicy,
   hashesFromCspJson,
   headersFor,
+  hostingDirOf,
+  isAssetPath,
   isPrivatePath,
   parseHostingPolicy,
 } from '../deploy/hosting-policy';
@@ -17,7 +19,7 @@ import { compress, compressible, type Encoding, readPrecompressed } from './stat
 
 /**
  * The app origin: security headers and the built SPA, both by the build's hosting policy
- * (`dist/hosting.json`), and dispatch to /api.
+ * (`dist-hosting/hosting.json`), and dispatch to /api.
  */
 
 const contentTypes: Record<string, string> = {
@@ -42,7 +44,7 @@ const contentTypes: Record<string, string> = {
 export interface SecurityHeaderOptions {
   appUrl: string;
   idpUrl: string;
-  /** The build's hosting policy (`dist/hosting.json`, see `readHostingPolicy`). */
+  /** The build's hosting policy (`dist-hosting/hosting.json`, see `readHostingPolicy`). */
   policy: HostingPolicy;
 }
 
@@ -58,16 +60,17 @@ function versionOf(file: string): string | null {
 }
 
 /**
- * The hosting policy of the build in `distDir`: its `hosting.json`, written by the build
+ * The hosting policy of the build in `distDir`: the `hosting.json` beside it (`dist-hosting/`), written by the build
  * (scripts/vite-hosting.ts, docs/decisions/115-hosting-policy-artifact.md), the same file the
  * production server (deploy/server.ts) and the generated host configurations come from. Read again
  * whenever the build changes (a rebuild while the stack runs). Without one (no build, or a
- * hand-made dist/ in a test): the same source's policy, with the hashes of `csp.json` if any.
+ * hand-made dist/ in a test): the same source's policy, with the hashes of a `csp.json` if any
+ * (beside the web root, or in a hand-made one).
  */
 export function readHostingPolicy(distDir: string | null): HostingPolicy {
   if (!distDir) return createHostingPolicy();
-  const file = join(distDir, HOSTING_FILE);
-  const cspFile = join(distDir, 'csp.json');
+  const file = join(hostingDirOf(distDir), HOSTING_FILE);
+  const cspFile = [join(hostingDirOf(distDir), 'csp.json'), join(distDir, 'csp.json')].find(existsSync) ?? '';
   const version = `${versionOf(file)}|${versionOf(cspFile)}`;
   const cached = policyCache.get(distDir);
   if (cached?.version === version) return cached.policy;
@@ -205,7 +208,10 @@ export function createStaticHandler(
       return;
     }
     const rules = policy();
-    if (isPrivatePath(rules, url.pathname)) {
+    // Under any spelling (percent-encoded, dot segments, upper case, ...): the host files are not in
+    // the web root, and a name of theirs is refused even if one is found there.
+    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+    if (isPrivatePath(rules, url.pathname) || isPrivatePath(rules, rawPath)) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end('Not found');
       return;
@@ -215,9 +221,11 @@ export function createStaticHandler(
       sendFile(req, res, file, cacheControlFor(rules, url.pathname, file));
       return;
     }
+    // A missing asset is a 404 with no-store, never the SPA (which would be cached as an asset).
     if (
       url.pathname === '/meta.json' ||
-      url.pathname.startsWith('/assets/') ||
+      isAssetPath(url.pathname) ||
+      isAssetPath(rawPath) ||
       extname(url.pathname) !== ''
     ) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });

@@ -349,7 +349,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   }
 
   const distDir = resolve(opts.distDir ?? 'dist');
-  // The security policy and the hosting rules are the build's own (dist/hosting.json), the ones
+  // The security policy and the hosting rules are the build's own (dist-hosting/hosting.json), the ones
   // the production server and the generated host files apply (docs/decisions/115-hosting-policy-artifact.md).
   const policy = () => readHostingPolicy(distDir);
   const serveStatic = createStaticHandler(distDir, new Date(), policy);

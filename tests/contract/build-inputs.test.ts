@@ -10,6 +10,7 @@ import {
   INPUTS_FILE,
   type InputManifest,
   inputFilesOf,
+  manifestFileOf,
   staleReasons,
   writeManifest,
 } from '../../scripts/vite-hosting-inputs';
@@ -17,7 +18,7 @@ import { DIST_DIR } from '../support/stack';
 
 /**
  * `npm start` rebuilds when a build input changed, by the list the build wrote itself
- * (dist/build-inputs.json; docs/decisions/012-local-stack.md).
+ * (dist-hosting/build-inputs.json; docs/decisions/012-local-stack.md).
  */
 
 describe('staleReasons', () => {
@@ -51,7 +52,7 @@ describe('staleReasons', () => {
 
   it('is empty when nothing changed, names a changed or removed input and other settings', () => {
     expect(staleReasons(root, out, 's1')).toEqual([
-      `no ${INPUTS_FILE} in dist/ (a build from before it existed)`,
+      `no ${INPUTS_FILE} in dist-hosting/ (a build from before it existed)`,
     ]);
     writeManifest(out, createManifest(root, ['src/a.ts', 'package.json'], 's1'));
     expect(staleReasons(root, out, 's1')).toEqual([]);
@@ -69,7 +70,7 @@ describe('staleReasons', () => {
 });
 
 describe('the build in dist/ lists its own inputs', () => {
-  const manifestFile = join(DIST_DIR, INPUTS_FILE);
+  const manifestFile = manifestFileOf(DIST_DIR);
 
   it('covers the config, every build plugin, the prerender, package.json and the lockfile', () => {
     expect(existsSync(manifestFile), 'run `npm run build` first').toBe(true);
@@ -116,6 +117,7 @@ describe('the build in dist/ lists its own inputs', () => {
       expect(buildStaleness(out)).toContain('the deployment settings changed');
     } finally {
       rmSync(out, { recursive: true, force: true });
+      rmSync(`${out}-hosting`, { recursive: true, force: true });
     }
   });
 });

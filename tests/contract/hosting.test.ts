@@ -1,6 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer as createHttpServer, request, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,23 +20,119 @@ import {
   HOSTING_FILE,
   type HostingPolicy,
   headersFor,
+  hostingDirOf,
   parseHostingPolicy,
 } from '../../deploy/hosting-policy';
-import { type ProductionServer, startProductionServer } from '../../deploy/server';
+import { DEFAULT_BODY_LIMIT, type ProductionServer, startProductionServer } from '../../deploy/server';
 import { writeHostingFiles } from '../../scripts/vite-hosting';
+import { MAX_BODY_BYTES } from '../../server/http-util';
+import { precompressDir } from '../../server/static-compression';
 import { startTestStack, type TestStack } from '../support/stack';
 
 /**
  * The hosting contract (docs/decisions/115-hosting-policy-artifact.md): the build's
- * `dist/hosting.json` is the one source; the local stack, the production server and the generated
- * `_headers` must all answer by it. A build-like dist/ with two kinds of inline hashes (the
- * prerender's `csp.json`), written by the build's own step (`writeHostingFiles`).
+ * `dist-hosting/hosting.json` is the one source; the local stack, the production server and the
+ * generated nginx include must all answer by it. A build-like dist/ with two kinds of inline hashes
+ * (the prerender's `csp.json`), written by the build's own step (`writeHostingFiles`). Then copies
+ * of every host file are planted in the web root (as an older build or a careless copy would
+ * leave them) and asked for under every spelling: no server may give them out.
  */
 
 let dist: string;
 let stack: TestStack;
 let prod: ProductionServer;
 let policy: HostingPolicy;
+let prodOrigin: string;
+let echo: Server;
+let echoUrl: string;
+let webRootAfterBuild: string[] = [];
+
+/** A backend that answers with the headers it got (the forwarded headers' contract). */
+async function startEcho(): Promise<void> {
+  echo = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ headers: req.headers, bytes: Buffer.concat(chunks).length }));
+    });
+  });
+  await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+  echoUrl = `http://127.0.0.1:${(echo.address() as { port: number }).port}`;
+}
+
+async function freePort(host = 'localhost'): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, host, resolve));
+  const port = (probe.address() as { port: number }).port;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The private files planted in the web root, each with a marker no answer may carry. */
+const planted = [
+  'hosting.json',
+  'build-inputs.json',
+  'csp.json',
+  '_headers',
+  '_redirects',
+  'hosting/nginx.conf',
+  'hosting/bundle-chunks.json',
+  'nginx.conf',
+  'bundle-chunks.json',
+];
+const marker = (file: string) => `PRIVATE-FILE ${file}`;
+
+function plantPrivateFiles(): void {
+  for (const file of planted) {
+    mkdirSync(join(dist, file, '..'), { recursive: true });
+    writeFileSync(join(dist, file), marker(file));
+  }
+}
+
+/** Every spelling of a private path that a file server might resolve to the file. */
+function spellings(path: string): string[] {
+  const at = path.search(/[a-z]/);
+  const letter = path.charAt(at);
+  const hex = letter.charCodeAt(0).toString(16);
+  const rest = path.slice(1);
+  return [
+    path,
+    `${path}/`,
+    `${path.slice(0, at)}%${hex}${path.slice(at + 1)}`,
+    `${path.slice(0, at)}%${hex.toUpperCase()}${path.slice(at + 1)}`,
+    path.includes('.') ? path.replace('.', '%2e') : path.replace('_', '%5f'),
+    path.includes('.') ? path.replace('.', '%252e') : path.replace('_', '%255f'),
+    `${path.slice(0, at)}%25${hex}${path.slice(at + 1)}`,
+    `/assets/../${rest}`,
+    `/./${rest}`,
+    `/assets/%2e%2e/${rest}`,
+    `//${rest}`,
+    `/assets\\..\\${rest.replaceAll('/', '\\')}`,
+    path.replaceAll('/', '\\'),
+    path.toUpperCase(),
+    `${path}?download=1`,
+    `${path}%00`,
+    `${path}%00.html`,
+  ];
+}
+
+/** Asks for every planted file under every spelling: a 4xx, or the SPA's fallback page, never the file. */
+async function probe(origin: string, headers: Record<string, string> = {}): Promise<void> {
+  const spa = files['200.html'] ?? '';
+  const paths = [...new Set(planted.map((file) => `/${file}`).flatMap(spellings))];
+  expect(paths.length).toBeGreaterThan(planted.length * 12);
+  for (const path of paths) {
+    const answer = await get(origin, path, headers).catch((error: Error) => ({
+      status: 0,
+      headers: {},
+      body: `refused: ${error.message}`,
+    }));
+    expect(answer.body, path).not.toContain('PRIVATE-FILE');
+    const refused = answer.status >= 400 && answer.status < 500;
+    expect(refused || (answer.status === 200 && answer.body === spa), `${path}: ${answer.status}`).toBe(true);
+  }
+}
 
 const files: Record<string, string> = {
   'index.html': '<!doctype html><title>landing</title>LANDING',
@@ -48,20 +153,30 @@ beforeAll(async () => {
     mkdirSync(join(dist, name, '..'), { recursive: true });
     writeFileSync(join(dist, name), text);
   }
-  policy = writeHostingFiles(dist, { idpOrigin: 'https://login.example.test' });
+  policy = writeHostingFiles(dist);
+  webRootAfterBuild = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((name) =>
+    statSync(join(dist, name)).isFile(),
+  );
+  plantPrivateFiles();
   stack = await startTestStack({ distDir: dist });
+  const port = await freePort();
+  prodOrigin = `http://localhost:${port}`;
   prod = await startProductionServer({
     distDir: dist,
     backendUrl: stack.appUrl,
     idpOrigin: stack.idpUrl,
+    publicOrigin: `${prodOrigin}, https://app.example.test`,
     host: 'localhost',
-    port: 0,
+    port,
   });
+  await startEcho();
 });
 afterAll(async () => {
   await prod?.close();
   await stack?.dispose();
+  await new Promise((resolve) => echo?.close(resolve));
   rmSync(dist, { recursive: true, force: true });
+  rmSync(hostingDirOf(dist), { recursive: true, force: true });
 });
 
 interface Answer {
@@ -107,8 +222,15 @@ const paths: [path: string, served: string, body: string][] = [
 ];
 
 describe('the build writes one policy with every hash list of csp.json', () => {
+  it('writes the host files beside the web root, none in it', () => {
+    const hosting = hostingDirOf(dist);
+    expect(readdirSync(hosting).sort()).toEqual(['csp.json', HOSTING_FILE, 'nginx.conf'].sort());
+    expect(webRootAfterBuild.length).toBeGreaterThan(5);
+    for (const file of planted) expect(webRootAfterBuild, file).not.toContain(file);
+  });
+
   it('merges script and style hashes, keeps wss/HSTS/frame-ancestors, and reads back', () => {
-    const written = parseHostingPolicy(readFileSync(join(dist, HOSTING_FILE), 'utf8'));
+    const written = parseHostingPolicy(readFileSync(join(hostingDirOf(dist), HOSTING_FILE), 'utf8'));
     expect(written).toEqual(policy);
     const csp = cspText(written, { idp: 'https://login.example.test', hub: 'wss://app.example.test' });
     expect(csp).toContain("script-src 'self' 'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='");
@@ -122,7 +244,7 @@ describe('the build writes one policy with every hash list of csp.json', () => {
   });
 });
 
-describe('the local stack answers by dist/hosting.json', () => {
+describe('the local stack answers by dist-hosting/hosting.json', () => {
   it.each(paths)('%s: the policy’s headers, cache rule and file', async (path, served, body) => {
     const answer = await get(stack.appUrl, path);
     expect(answer.status).toBe(200);
@@ -134,7 +256,7 @@ describe('the local stack answers by dist/hosting.json', () => {
   });
 
   it('follows the file: a changed hosting.json changes what it sends', async () => {
-    const file = join(dist, HOSTING_FILE);
+    const file = join(hostingDirOf(dist), HOSTING_FILE);
     const original = readFileSync(file, 'utf8');
     try {
       const changed = parseHostingPolicy(original);
@@ -150,18 +272,24 @@ describe('the local stack answers by dist/hosting.json', () => {
     expect((await get(stack.appUrl, '/onboarding')).headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
-  it('never serves the host files of the build', async () => {
-    for (const path of [
-      '/hosting.json',
-      '/build-inputs.json',
-      '/csp.json',
-      '/_headers',
-      '/hosting/nginx.conf',
-    ]) {
-      expect((await get(stack.appUrl, path)).status, path).toBe(404);
-    }
+  it('never serves a host file, under any spelling', async () => {
+    await probe(stack.appUrl);
+  });
+
+  it('never answers /assets/* with the SPA: 404, no-store', async () => {
+    await expectNoAssetFallback(stack.appUrl);
   });
 });
+
+/** A missing asset under any spelling: 404 with no-store, not HTML, never the SPA. */
+async function expectNoAssetFallback(origin: string, headers: Record<string, string> = {}): Promise<void> {
+  for (const path of ['/assets/', '/assets/app', '/assets/x/y', '/assets/missing-1.js', '/%61ssets/app']) {
+    const answer = await get(origin, path, headers);
+    expect(answer.status, path).toBe(404);
+    expect(answer.headers['cache-control'], path).toBe('no-store');
+    expect(answer.body, path).not.toContain('SPA-FALLBACK');
+  }
+}
 
 describe('the production server answers by the same file', () => {
   it.each(paths)(
@@ -186,8 +314,17 @@ describe('the production server answers by the same file', () => {
     },
   );
 
-  it('on a public host: wss for the hub and HSTS; on localhost neither', async () => {
+  it('never serves a host file, under any spelling', async () => {
+    await probe(prod.url);
+  });
+
+  it('never answers /assets/* with the SPA: 404, no-store', async () => {
+    await expectNoAssetFallback(prod.url);
+  });
+
+  it('a configured https origin: wss for the hub and HSTS; the local one neither', async () => {
     const publicAnswer = await get(prod.url, '/', { Host: 'app.example.test' });
+    expect(publicAnswer.status).toBe(200);
     expect(publicAnswer.headers['strict-transport-security']).toBe(policy.hsts);
     expect(publicAnswer.headers['content-security-policy']).toContain(
       `connect-src 'self' wss://app.example.test ${stack.idpUrl}`,
@@ -199,21 +336,47 @@ describe('the production server answers by the same file', () => {
     );
   });
 
+  it('refuses a forged Host with 421; a client’s X-Forwarded-Host never counts', async () => {
+    for (const host of ['evil.example; script-src *', 'evil.example', 'app.example.test.evil.example']) {
+      const answer = await get(prod.url, '/', { Host: host });
+      expect(answer.status, host).toBe(421);
+      expect(answer.body).not.toContain('SPA');
+      for (const value of Object.values(answer.headers)) expect(String(value)).not.toContain('evil');
+      // The refusal still carries the configured policy (its first origin).
+      expect(answer.headers['content-security-policy']).toContain(`ws://${new URL(prodOrigin).host}`);
+    }
+    const forwarded = await get(prod.url, '/', {
+      'X-Forwarded-Host': 'evil.example',
+      'X-Forwarded-Proto': 'https',
+    });
+    expect(forwarded.status).toBe(200);
+    expect(JSON.stringify(forwarded.headers)).not.toContain('evil');
+    expect(forwarded.headers['strict-transport-security']).toBeUndefined();
+    // A WebSocket upgrade for another host is refused the same way.
+    const upgrade = await get(prod.url, '/sockets/appstate', {
+      Host: 'evil.example',
+      Connection: 'Upgrade',
+      Upgrade: 'websocket',
+    }).catch((error: Error) => ({ status: 0, headers: {}, body: error.message }));
+    expect(upgrade.status).not.toBe(101);
+  });
+
+  it('liveness and readiness answer whatever the Host', async () => {
+    for (const host of ['10.0.0.7:8080', 'localhost']) {
+      const live = await get(prod.url, '/healthz', { Host: host });
+      expect(live.status).toBe(200);
+      const ready = await get(prod.url, '/readyz', { Host: host });
+      expect([ready.status, ready.body]).toEqual([200, 'ready']);
+      expect(ready.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('proxies /api to the backend, 404s missing files and the host files', async () => {
     const config = await get(prod.url, '/api/clientconfig/app');
     expect(config.status).toBe(200);
     expect(JSON.parse(config.body)).toEqual((await stack.api('/api/clientconfig/app')).json);
     expect((await get(prod.url, '/assets/missing-1.js')).status).toBe(404);
     expect((await get(prod.url, '/favicon.ico')).status).toBe(404);
-    for (const path of [
-      '/hosting.json',
-      '/build-inputs.json',
-      '/csp.json',
-      '/_headers',
-      '/hosting/nginx.conf',
-    ]) {
-      expect((await get(prod.url, path)).status, path).toBe(404);
-    }
   });
 
   it('proxies the hub’s negotiate (the backend’s own answer, 401 without a token)', async () => {
@@ -222,34 +385,156 @@ describe('the production server answers by the same file', () => {
     });
     expect(response.status).toBe(401);
   });
+
+  it('a large body: its own 413 at the backend’s limit, never a 502 when the backend has answered', async () => {
+    expect(DEFAULT_BODY_LIMIT).toBe(MAX_BODY_BYTES);
+    const declared = await fetch(`${prod.url}/api/me`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: 'x'.repeat(DEFAULT_BODY_LIMIT + 1),
+    });
+    expect(declared.status).toBe(413);
+    // 20 MB, chunked, unauthenticated: the backend's 401 or our 413, three times out of three.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const status = await postChunked(`${prod.url}/api/me`, 20 * 1024 * 1024);
+      expect([401, 413], `attempt ${attempt}`).toContain(status);
+    }
+  });
 });
 
-describe('the generated _headers says the same', () => {
-  /** `_headers` blocks: a path pattern, then indented `Name: value` lines. */
-  function parseHeadersFile(text: string): Map<string, Record<string, string>> {
-    const blocks = new Map<string, Record<string, string>>();
-    let current: Record<string, string> | null = null;
-    for (const line of text.split('\n')) {
-      if (line.startsWith('#') || line.trim() === '') continue;
-      if (!line.startsWith(' ')) {
-        current = {};
-        blocks.set(line.trim(), current);
-      } else if (current) {
-        const index = line.indexOf(':');
-        current[line.slice(0, index).trim().toLowerCase()] = line.slice(index + 1).trim();
+/** A chunked POST of `size` bytes; resolves with the status (0 when the connection broke first). */
+function postChunked(url: string, size: number): Promise<number> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve) => {
+    const req = request(
+      { hostname, port, path: pathname, method: 'POST', headers: { 'Content-Type': 'application/json' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve(0));
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    let sent = 0;
+    const pump = () => {
+      while (sent < size) {
+        sent += chunk.length;
+        if (!req.write(chunk)) {
+          req.once('drain', pump);
+          return;
+        }
       }
-    }
-    return blocks;
-  }
+      req.end();
+    };
+    pump();
+  });
+}
 
-  it('has the policy’s headers for every path, and its cache rules', () => {
-    const blocks = parseHeadersFile(readFileSync(join(dist, '_headers'), 'utf8'));
-    const all = blocks.get('/*') ?? {};
-    const expected = expectedHeaders({ idpOrigin: 'https://login.example.test', host: 'x', secure: true });
-    expected['content-security-policy'] = cspText(policy, { idp: 'https://login.example.test', hub: 'wss:' });
-    expect(all).toEqual(expected);
-    expect(blocks.get('/assets/*')).toEqual({ 'cache-control': policy.cache.assets });
-    expect(blocks.get('/meta.json')).toEqual({ 'cache-control': policy.cache.meta });
+describe('the forwarded headers the backend gets (production server)', () => {
+  let direct: ProductionServer;
+  let behindProxy: ProductionServer;
+  beforeAll(async () => {
+    const [a, b] = [await freePort(), await freePort()];
+    direct = await startProductionServer({
+      distDir: dist,
+      backendUrl: echoUrl,
+      idpOrigin: stack.idpUrl,
+      publicOrigin: `http://localhost:${a}`,
+      host: 'localhost',
+      port: a,
+      bodyLimit: 1000,
+    });
+    behindProxy = await startProductionServer({
+      distDir: dist,
+      backendUrl: echoUrl,
+      idpOrigin: stack.idpUrl,
+      publicOrigin: 'https://app.example.test',
+      trustProxy: true,
+      host: 'localhost',
+      port: b,
+    });
+  });
+  afterAll(async () => {
+    await direct?.close();
+    await behindProxy?.close();
+  });
+
+  const client = {
+    'X-Forwarded-For': '6.6.6.6',
+    'X-Forwarded-Host': 'evil.example',
+    'X-Forwarded-Proto': 'https',
+    'X-Forwarded-Port': '1',
+    Forwarded: 'for=6.6.6.6;host=evil.example',
+  };
+
+  it('without TRUST_PROXY: the client’s values replaced by the peer and the configured origin', async () => {
+    const answer = await get(direct.url, '/api/echo', client);
+    const seen = (JSON.parse(answer.body) as { headers: Record<string, string> }).headers;
+    const port = new URL(direct.url).port;
+    expect(seen['x-forwarded-for']).toMatch(/^(127\.0\.0\.1|::1)$/);
+    expect(seen['x-forwarded-host']).toBe(`localhost:${port}`);
+    expect(seen['x-forwarded-proto']).toBe('http');
+    expect(seen['x-forwarded-port']).toBe(port);
+    expect(seen.forwarded).toBeUndefined();
+    // The one Host policy: the backend's own host in Host, the public one in X-Forwarded-Host.
+    expect(seen.host).toBe(new URL(echoUrl).host);
+  });
+
+  it('with TRUST_PROXY: the proxy’s X-Forwarded-For kept and the peer appended; its host checked', async () => {
+    const answer = await get(behindProxy.url, '/api/echo', {
+      ...client,
+      'X-Forwarded-Host': 'app.example.test',
+    });
+    const seen = (JSON.parse(answer.body) as { headers: Record<string, string> }).headers;
+    expect(seen['x-forwarded-for']).toMatch(/^6\.6\.6\.6, (127\.0\.0\.1|::1)$/);
+    expect(seen['x-forwarded-host']).toBe('app.example.test');
+    expect(seen['x-forwarded-proto']).toBe('https');
+    expect(seen['x-forwarded-port']).toBe('443');
+    const page = await get(behindProxy.url, '/', { 'X-Forwarded-Host': 'app.example.test' });
+    expect(page.headers['strict-transport-security']).toBe(policy.hsts);
+    expect(page.headers['content-security-policy']).toContain('wss://app.example.test');
+    expect((await get(behindProxy.url, '/', { 'X-Forwarded-Host': 'evil.example' })).status).toBe(421);
+    expect((await get(behindProxy.url, '/')).status).toBe(421);
+  });
+
+  it('its own body limit (BODY_LIMIT): 413 declared or chunked, the backend untouched', async () => {
+    const small = await fetch(`${direct.url}/api/echo`, { method: 'POST', body: 'x'.repeat(1000) });
+    expect(((await small.json()) as { bytes: number }).bytes).toBe(1000);
+    const declared = await fetch(`${direct.url}/api/echo`, { method: 'POST', body: 'x'.repeat(1001) });
+    expect(declared.status).toBe(413);
+    expect(await postChunked(`${direct.url}/api/echo`, 5000)).toBe(413);
+  });
+});
+
+describe('the production server will not run without a public origin', () => {
+  it('refuses to start without PUBLIC_ORIGIN, and with one that is not an origin', async () => {
+    const run = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'deploy/server.ts'], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          BACKEND_URL: echoUrl,
+          IDP_ORIGIN: stack.idpUrl,
+          DIST_DIR: dist,
+          PORT: '0',
+          ...env,
+        },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+    const missing = run({});
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('PUBLIC_ORIGIN is required');
+    const withPath = run({ PUBLIC_ORIGIN: 'https://app.example.test/app' });
+    expect(withPath.status).toBe(1);
+    expect(withPath.stderr).toContain('must be an origin');
+    await expect(
+      startProductionServer({
+        distDir: dist,
+        backendUrl: echoUrl,
+        idpOrigin: stack.idpUrl,
+        publicOrigin: ' ',
+      }),
+    ).rejects.toThrow(/PUBLIC_ORIGIN/);
   });
 });
 
@@ -263,10 +548,9 @@ describe.skipIf(!nginxBinary)('the generated nginx include, served by nginx', ()
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'nginx-'));
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const port = (probe.address() as { port: number }).port;
-    await new Promise((resolve) => probe.close(resolve));
+    // The build's precompressed files, as nginx's gzip_static serves them.
+    precompressDir(dist, (path) => !planted.includes(path.slice(1)));
+    const port = await freePort('127.0.0.1');
     origin = `http://127.0.0.1:${port}`;
     const temp = (name: string) => `${name}_temp_path ${join(work, name)};`;
     writeFileSync(
@@ -279,7 +563,7 @@ describe.skipIf(!nginxBinary)('the generated nginx include, served by nginx', ()
         'events {}',
         'http {',
         '  include /etc/nginx/mime.types;',
-        '  access_log off;',
+        `  access_log ${join(work, 'access.log')};`,
         `  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')}`,
         "  map $http_upgrade $connection_upgrade { default upgrade; '' close; }",
         '  server {',
@@ -288,7 +572,19 @@ describe.skipIf(!nginxBinary)('the generated nginx include, served by nginx', ()
         `    set $idp_origin ${stack.idpUrl};`,
         // A variable in proxy_pass is resolved at run time: an address, or a `resolver` for a name.
         `    set $backend http://127.0.0.1:${new URL(stack.appUrl).port};`,
-        `    include ${join(dist, 'hosting/nginx.conf')};`,
+        `    set $public_host 127.0.0.1:${port};`,
+        `    set $public_port ${port};`,
+        `    include ${join(hostingDirOf(dist), 'nginx.conf')};`,
+        '  }',
+        // The same include in front of the echo backend: what the backend gets.
+        '  server {',
+        `    listen 127.0.0.1:${port + 1};`,
+        `    root ${dist};`,
+        `    set $idp_origin ${stack.idpUrl};`,
+        `    set $backend ${echoUrl};`,
+        `    set $public_host 127.0.0.1:${port + 1};`,
+        `    set $public_port ${port + 1};`,
+        `    include ${join(hostingDirOf(dist), 'nginx.conf')};`,
         '  }',
         '}',
       ].join('\n'),
@@ -317,7 +613,7 @@ describe.skipIf(!nginxBinary)('the generated nginx include, served by nginx', ()
   });
 
   it.each(paths)('%s: the policy’s headers, cache rule and file', async (path, served, body) => {
-    const answer = await get(origin, path);
+    const answer = await get(origin, path, { 'Accept-Encoding': 'identity' });
     expect(answer.status).toBe(200);
     expect(answer.body).toContain(body);
     const host = new URL(origin).host;
@@ -328,21 +624,63 @@ describe.skipIf(!nginxBinary)('the generated nginx include, served by nginx', ()
     expect(answer.headers['cache-control']).toBe(cacheControlFor(policy, path.split('?')[0] ?? path, served));
   });
 
-  it('proxies /api to the backend, 404s missing files and the host files', async () => {
+  it('never serves a host file, under any spelling', async () => {
+    await probe(origin);
+  });
+
+  it('never answers /assets/* with the SPA: 404, no-store', async () => {
+    await expectNoAssetFallback(origin);
+  });
+
+  it('the security headers on every answer, errors included', async () => {
+    for (const path of ['/hosting.json', '/assets/missing-1.js', '/favicon.ico']) {
+      const answer = await get(origin, path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers['content-security-policy'], path).toContain("default-src 'self'");
+      expect(answer.headers['x-frame-options'], path).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('the same Host policy: another host 421; the backend gets its own host and the public one forwarded', async () => {
+    const forged = await get(origin, '/', { Host: 'evil.example' });
+    expect(forged.status).toBe(421);
+    expect(forged.headers['content-security-policy']).toContain(`wss://${new URL(origin).host}`);
+    expect(JSON.stringify(forged.headers)).not.toContain('evil');
+    const front = `http://127.0.0.1:${Number(new URL(origin).port) + 1}`;
+    const answer = await get(front, '/api/echo', {
+      'X-Forwarded-For': '6.6.6.6',
+      'X-Forwarded-Host': 'evil.example',
+      Forwarded: 'for=6.6.6.6',
+    });
+    const seen = (JSON.parse(answer.body) as { headers: Record<string, string> }).headers;
+    expect(seen['x-forwarded-for']).toBe('127.0.0.1');
+    expect(seen['x-forwarded-host']).toBe(new URL(front).host);
+    expect(seen['x-forwarded-proto']).toBe('https');
+    expect(seen['x-forwarded-port']).toBe(new URL(front).port);
+    expect(seen.forwarded).toBeUndefined();
+    expect(seen.host).toBe(new URL(echoUrl).host);
+  });
+
+  it('serves the build’s precompressed files (gzip_static)', async () => {
+    const answer = await get(origin, '/onboarding/index.html', { 'Accept-Encoding': 'gzip' });
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(Number(answer.headers['content-length'])).toBe(
+      statSync(join(dist, 'onboarding/index.html.gz')).size,
+    );
+  });
+
+  it('keeps the hub’s access token out of the access log', async () => {
+    await get(origin, '/sockets/appstate?id=abc&access_token=SECRET-TOKEN-123');
+    await get(origin, '/meta.json?logged=1');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const log = readFileSync(join(work, 'access.log'), 'utf8');
+    expect(log).toContain('logged=1');
+    expect(log).not.toContain('SECRET-TOKEN-123');
+  });
+
+  it('proxies /api to the backend', async () => {
     const config = await get(origin, '/api/clientconfig/app');
     expect(config.status).toBe(200);
     expect(JSON.parse(config.body)).toEqual((await stack.api('/api/clientconfig/app')).json);
-    const missing = await get(origin, '/assets/missing-1.js');
-    expect(missing.status).toBe(404);
-    expect(missing.headers['cache-control']).toBeUndefined();
-    for (const path of [
-      '/hosting.json',
-      '/build-inputs.json',
-      '/csp.json',
-      '/_headers',
-      '/hosting/nginx.conf',
-    ]) {
-      expect((await get(origin, path)).status, path).toBe(404);
-    }
   });
 });

@@ -1,23 +1,27 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { cacheControlFor, HOSTING_FILE, parseHostingPolicy } from '../../deploy/hosting-policy';
-import { type ProductionServer, startProductionServer } from '../../deploy/server';
+import { cacheControlFor, HOSTING_FILE, hostingDirOf, parseHostingPolicy } from '../../deploy/hosting-policy';
 import { readDeploymentSettings } from '../../deploy/settings';
+import { RUNTIME_DIR, RUNTIME_ENTRY } from '../../scripts/vite-hosting-runtime';
 import { DIST_DIR, type TestStack, uniqueEmail } from '../support/stack';
 import { startE2eStack, watchConsole } from './fixtures';
 import { createUser, signInWithEmail } from './practices-support';
 
 /**
- * The production configuration (docs/decisions/115-hosting-policy-artifact.md): the built app of dist/
- * served by the production server (deploy/server.ts, reading dist/hosting.json), with the local
- * stack as its backend, in Debian's Chromium. The first screens, the enforced security policy
- * with no violation, the cache rules, the 200.html fallback, /meta.json never stored, and a
- * sign-in whose API calls and real-time hub go through the server's proxy.
+ * The production configuration (docs/decisions/115-hosting-policy-artifact.md): the runtime folder the
+ * build writes (build/runtime: the compiled server, its copy of dist/ and the policy), copied out
+ * of the repository and run with plain `node` (no node_modules, no tsx), with the local stack as
+ * its backend, in Debian's Chromium. The first screens, the enforced security policy with no
+ * violation, the cache rules, the 200.html fallback, /meta.json never stored, a sign-in whose API
+ * calls and real-time hub go through the server's proxy, and a clean stop on SIGTERM.
  */
 
-const distDir = process.env.E2E_DIST_DIR ?? DIST_DIR;
+const runtimeSource = process.env.E2E_RUNTIME_DIR ?? join(DIST_DIR, '..', RUNTIME_DIR);
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -27,9 +31,43 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+interface RuntimeServer {
+  url: string;
+  /** The runtime folder's copy, outside the repository (no node_modules above it). */
+  folder: string;
+  process: ChildProcess;
+  output(): string;
+}
+
+/** Copies the runtime folder out of the repository and starts its server with plain node. */
+async function startRuntime(env: Record<string, string>, port: number): Promise<RuntimeServer> {
+  const folder = mkdtempSync(join(tmpdir(), 'runtime-'));
+  cpSync(runtimeSource, folder, { recursive: true });
+  let output = '';
+  // Only these variables: no NODE_OPTIONS (no tsx loader), no NODE_PATH.
+  const child = spawn(process.execPath, [RUNTIME_ENTRY], {
+    cwd: folder,
+    env: { PATH: process.env.PATH ?? '', HOST: 'localhost', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const until = Date.now() + 20_000;
+  while (!output.includes('Serving')) {
+    if (Date.now() > until || child.exitCode !== null)
+      throw new Error(`the runtime server did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { url: `http://localhost:${port}`, folder, process: child, output: () => output };
+}
+
 const test = base.extend<
   { consoleErrors: string[] },
-  { deployment: { stack: TestStack; prod: ProductionServer } }
+  { deployment: { stack: TestStack; prod: RuntimeServer } }
 >({
   deployment: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
@@ -38,15 +76,17 @@ const test = base.extend<
       const appOrigin = `http://localhost:${port}`;
       // The backend's identity provider must accept the production origin (redirects, CORS).
       const stack = await startE2eStack({ extraAppOrigins: [appOrigin] });
-      const prod = await startProductionServer({
-        distDir,
-        backendUrl: stack.appUrl,
-        idpOrigin: stack.idpUrl,
-        host: 'localhost',
+      const prod = await startRuntime(
+        { BACKEND_URL: stack.appUrl, IDP_ORIGIN: stack.idpUrl, PUBLIC_ORIGIN: appOrigin },
         port,
-      });
+      );
       await use({ stack, prod });
-      await prod.close();
+      if (prod.process.exitCode === null) {
+        const exited = new Promise((resolve) => prod.process.once('exit', resolve));
+        prod.process.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(prod.folder, { recursive: true, force: true });
       await stack.dispose();
     },
     { scope: 'worker', timeout: 60_000 },
@@ -73,14 +113,31 @@ async function watchViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-const policy = () => parseHostingPolicy(readFileSync(join(distDir, HOSTING_FILE), 'utf8'));
+/** The runtime folder's copy of the build (what the server serves). */
+const distDir = join(runtimeSource, 'dist');
+const policy = () => parseHostingPolicy(readFileSync(join(hostingDirOf(distDir), HOSTING_FILE), 'utf8'));
 
-test('the build carries its hosting rules and security policy', () => {
-  for (const file of [HOSTING_FILE, '_headers', '_redirects', 'hosting/nginx.conf', '200.html']) {
-    expect(existsSync(join(distDir, file)), file).toBe(true);
+test('the build carries its hosting rules and security policy, beside the web root', () => {
+  const hosting = hostingDirOf(DIST_DIR);
+  for (const file of [HOSTING_FILE, 'nginx.conf', 'csp.json', 'build-inputs.json', 'bundle-chunks.json'])
+    expect(existsSync(join(hosting, file)), file).toBe(true);
+  // Nothing for the host in the web root, in the repository's build or the runtime's copy.
+  for (const root of [DIST_DIR, distDir]) {
+    const served = readdirSync(root, { recursive: true, encoding: 'utf8' });
+    for (const path of policy().private) {
+      const name = path.slice(1).replace(/\/$/, '');
+      expect(
+        served.filter((file) => file === name || file.startsWith(`${name}.`)),
+        name,
+      ).toEqual([]);
+    }
   }
+  expect(readFileSync(join(distDir, '200.html'))).toEqual(readFileSync(join(DIST_DIR, '200.html')));
+  expect(readFileSync(join(hostingDirOf(distDir), HOSTING_FILE), 'utf8')).toBe(
+    readFileSync(join(hosting, HOSTING_FILE), 'utf8'),
+  );
   const csp = policy().csp.find(([directive]) => directive === 'script-src')?.[1] ?? [];
-  const built = JSON.parse(readFileSync(join(distDir, 'csp.json'), 'utf8')) as { scriptHashes: string[] };
+  const built = JSON.parse(readFileSync(join(hosting, 'csp.json'), 'utf8')) as { scriptHashes: string[] };
   // The prerender's hash of its inline script is in the policy the servers apply.
   for (const hash of built.scriptHashes) expect(csp).toContain(`'${hash}'`);
   // Precompressed siblings for what is served, none for the private files (decision 140).
@@ -88,10 +145,39 @@ test('the build carries its hosting rules and security policy', () => {
     for (const suffix of ['.br', '.gz'])
       expect(existsSync(join(distDir, file + suffix)), file + suffix).toBe(true);
   }
-  for (const file of policy().private.filter((path) => !path.endsWith('/'))) {
-    for (const suffix of ['.br', '.gz'])
-      expect(existsSync(join(distDir, file + suffix)), file + suffix).toBe(false);
-  }
+});
+
+test('the runtime folder runs with plain node: no packages, no tsx, no TypeScript', ({ deployment }) => {
+  const folder = deployment.prod.folder;
+  expect(readdirSync(folder).sort()).toEqual(['dist', 'dist-hosting', 'package.json', RUNTIME_ENTRY].sort());
+  expect(readdirSync(join(folder, 'dist-hosting'))).toEqual([HOSTING_FILE]);
+  const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as Record<string, unknown>;
+  expect(pkg.dependencies).toBeUndefined();
+  expect(pkg.scripts).toEqual({ start: `node ${RUNTIME_ENTRY}` });
+  // Every import of the compiled server is one of Node's own modules.
+  const code = readFileSync(join(folder, RUNTIME_ENTRY), 'utf8');
+  const imported = [...code.matchAll(/(?:^import .* from |^import |__require\()["']([^"']+)["']/gm)].map(
+    (match) => match[1] ?? '',
+  );
+  expect(imported.length).toBeGreaterThan(3);
+  const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
+  expect(imported.filter((name) => !builtins.has(name))).toEqual([]);
+  expect(code).not.toMatch(/from ["'](tsx|vite|typescript|sirv|httpxy|compression)["']/);
+  expect(statSync(join(folder, RUNTIME_ENTRY)).size).toBeGreaterThan(10_000);
+  // Started as `node server.mjs` in that folder, outside the repository: it is up and ready.
+  expect(deployment.prod.process.spawnargs).toEqual([process.execPath, RUNTIME_ENTRY]);
+  expect(deployment.prod.output()).toContain(`for ${deployment.prod.url}`);
+});
+
+test('liveness and readiness; a forged Host is refused', async ({ request }) => {
+  expect((await request.get('/healthz')).status()).toBe(200);
+  expect(await (await request.get('/readyz')).text()).toBe('ready');
+  const forged = await request.get('/', { headers: { Host: 'evil.example' } });
+  expect(forged.status()).toBe(421);
+  expect(forged.headers()['content-security-policy']).not.toContain('evil');
+  const asset = await request.get('/assets/app');
+  expect(asset.status()).toBe(404);
+  expect(asset.headers()['cache-control']).toBe('no-store');
 });
 
 test('signed-out first screens, the security policy enforced with no violation', async ({
@@ -161,6 +247,7 @@ test('cache rules: assets immutable, HTML revalidated, /meta.json never stored',
   expect(await meta.json()).toEqual(JSON.parse(readFileSync(join(distDir, 'meta.json'), 'utf8')));
   expect((await request.get('/assets/not-a-chunk-123.js')).status()).toBe(404);
   expect((await request.get('/build-inputs.json')).status()).toBe(404);
+  expect((await request.get('/%68osting.json')).status()).toBe(404);
 });
 
 test('a route without its own page gets 200.html; a prerendered one its own page', async ({
@@ -205,4 +292,28 @@ test('signing in through the production origin: /api and the hub go through its 
     .toBeGreaterThan(0);
   expect(violations).toEqual([]);
   expect(consoleErrors).toEqual([]);
+});
+
+test('SIGTERM with the app’s hub connected: the socket closed, exit 0 (last: it stops the server)', async ({
+  page,
+  deployment,
+}) => {
+  const closed: string[] = [];
+  page.on('websocket', (socket) => {
+    socket.on('close', () => closed.push(socket.url()));
+  });
+  const email = uniqueEmail('drain');
+  await createUser(deployment.stack, { email, name: 'Dee Rain' });
+  await page.goto('/');
+  await signInWithEmail(page, email);
+  await expect(page.getByText('You have no pending invites.')).toBeVisible({ timeout: 20_000 });
+  const hub = `ws://${new URL(deployment.prod.url).host}/sockets/appstate`;
+  await expect.poll(() => closed.length).toBe(0);
+  const exited = new Promise<number | null>((resolve) => deployment.prod.process.once('exit', resolve));
+  const start = Date.now();
+  deployment.prod.process.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  expect(Date.now() - start).toBeLessThan(10_000);
+  await expect.poll(() => closed.filter((url) => url.startsWith(hub)).length).toBeGreaterThan(0);
+  expect(deployment.prod.output()).toContain('drained');
 });

@@ -5,7 +5,7 @@ import { ensureBuild } from '../../scripts/ensure-build';
 /**
  * Builds the app once for the whole run, and only when dist/ is missing or stale: the same check
  * as `npm start`, `npm run html:check` and `npm run test:engines` (scripts/ensure-build.ts, the
- * inputs the last build recorded in dist/build-inputs.json), so `npm ci` (whose `prepare` builds)
+ * inputs the last build recorded in dist-hosting/build-inputs.json), so `npm ci` (whose `prepare` builds)
  * followed by `npm test` builds the app once, not once per phase (decision 140).
  * `E2E_SKIP_BUILD=1` skips even the check when dist/ exists.
  */
