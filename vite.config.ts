@@ -35,10 +35,9 @@ const stackUrl = process.env.STACK_URL ?? 'http://localhost:4000';
 
 // @auth0/auth0-react's published bundles inline their own copy of @auth0/auth0-spa-js; the app
 // gives its provider the one SDK client it creates itself (src/auth/auth0-edge.tsx), so the
-// package's sources are built instead, with the SDK imported once. Its version goes into the
-// SDK's telemetry header as in the published bundles.
+// provider and its hook are built from the package's sources (src/auth/auth0-react-sources.js),
+// with the SDK imported once. Its version goes into the SDK's telemetry header as in the bundles.
 const auth0React = createRequire(import.meta.url)('@auth0/auth0-react/package.json') as { version: string };
-const auth0ReactSources = `${import.meta.dirname}/node_modules/@auth0/auth0-react/src/index.tsx`;
 
 export default defineConfig({
   plugins: [
@@ -65,7 +64,11 @@ export default defineConfig({
     // After everything is written: the .br and .gz of every text file (decision 189).
     precompressPlugin(),
   ],
-  resolve: { alias: { '@auth0/auth0-react': auth0ReactSources } },
+  resolve: {
+    alias: [
+      { find: /^@auth0\/auth0-react$/, replacement: `${import.meta.dirname}/src/auth/auth0-react-sources.js` },
+    ],
+  },
   define: { __VERSION__: JSON.stringify(auth0React.version) },
   css: {
     // The same class names in the client build and in the prerender (src/prerender), which renders
