@@ -370,7 +370,12 @@ export const joinPracticeMachine = setup({
           {
             guard: { type: 'isCallFailure', params: ({ event }) => ({ error: event.error }) },
             target: 'enteringCode',
-            actions: assign({ errorCode: 'code_failed', serverMessage: null }),
+            // The server's words when it gave any: a 200 answering { isSuccess: false, message }
+            // reaches here as a 500 (spec §8) and its message is what the user needs to read.
+            actions: assign({
+              errorCode: 'code_failed',
+              serverMessage: ({ event }) => failureOf(event.error).message,
+            }),
           },
           {
             target: 'enteringCode',
