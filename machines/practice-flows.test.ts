@@ -456,7 +456,7 @@ describe('join-practice machine, by invite code', () => {
     },
   );
 
-  it('a 200 answering { isSuccess: false, message } (a 500 with the server\'s words) shows that message', async () => {
+  it("a 200 answering { isSuccess: false, message } (a 500 with the server's words) shows that message", async () => {
     const actor = createActor(
       joinPracticeMachine.provide({
         actors: {

@@ -171,6 +171,11 @@ const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])>
       fieldErrors: { phone: ['Phone is invalid'] },
     } satisfies CallFailure,
     new Error('500'),
+    {
+      status: 409,
+      message: 'A profile already exists for this email',
+      fieldErrors: {},
+    } satisfies CallFailure,
   ),
   'xstate.done.actor.fetchDevices': done('fetchDevices', [{ deviceKey: 'd1', name: 'Hub', type: 'hub' }]),
   'xstate.error.actor.fetchDevices': error('fetchDevices', fixtures.limited, new Error('500')),
@@ -265,6 +270,12 @@ const failureKind = (event: EventObject): 'unauthenticated' | 'validation' | 'li
   if (failure.status === 401) return 'unauthenticated';
   if (Object.keys(failure.fieldErrors ?? {}).length > 0) return 'validation';
   return failure.status === 429 ? 'limited' : 'failed';
+};
+
+/** The server's message of a failed call (a thrown Error is no answer of the server). */
+const serverWordsOf = (event: EventObject): string | null => {
+  const failure = errorOf<Partial<CallFailure>>(event);
+  return 'status' in failure && typeof failure.message === 'string' ? failure.message : null;
 };
 
 /**
@@ -375,9 +386,13 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
     'xstate.error.actor.confirmSignedIn': ({ before }) =>
       before.matches('profile') ? 'profile.saving' : 'practice.submitting',
     'xstate.done.actor.createProfile': ({ before }) => onFrom('profile', before),
+    // A refusal keeps its field errors; any other failure keeps the server's words, if it gave any.
     'xstate.error.actor.createProfile': ({ event }) => ({
       state: 'profile.editing',
-      context: { 'error.code': failureKind(event) === 'validation' ? 'profileRejected' : 'profileFailed' },
+      context:
+        failureKind(event) === 'validation'
+          ? { 'error.code': 'profileRejected' }
+          : { 'error.code': 'profileFailed', 'error.message': serverWordsOf(event) },
     }),
     'practice.change': unchanged,
     'region.select': unchanged,
