@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, and, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { emailVerificationDelays } from './constants';
 import type { SessionUser } from './domain';
 import { failureOf } from './practice-flow';
@@ -17,6 +17,7 @@ import { authErrorCode } from './session.machine';
  *   while awaiting, `watchEmailVerified` (provided at the edge: the user store kept live by the
  *   real-time connection) sends email.verifiedRemotely when the address becomes verified
  * verified: email parameter differs from the signed-in user's → signingOut (local logout, reload)
+ *           no address at all (signed out, no email parameter) → verified, without a call
  *           otherwise verifying (POST verify-email) → verified (link to the stored page) | failed
  */
 
@@ -95,6 +96,7 @@ export const emailVerificationMachine = setup({
   },
   guards: {
     isVerifiedScreen: ({ context }) => context.screen === 'verified',
+    hasNoAddress: ({ context }) => context.emailParam === null && !context.userEmail?.trim(),
     isOtherUsersLink: ({ context }) =>
       context.signedIn && context.emailParam !== null && !sameEmail(context.emailParam, context.userEmail),
     isEmailVerified: ({ event }) =>
@@ -133,6 +135,9 @@ export const emailVerificationMachine = setup({
     routing: {
       always: [
         { guard: 'isOtherUsersLink', target: 'signingOut' },
+        // Nobody signed in and no address in the link: there is nothing to tell the API (the
+        // provider's link has already verified the address); the page still thanks the user.
+        { guard: and(['isVerifiedScreen', 'hasNoAddress']), target: 'verified' },
         { guard: 'isVerifiedScreen', target: 'verifying' },
         { target: 'awaiting' },
       ],

@@ -112,6 +112,7 @@ export const emailVerificationPathSpec = definePathSpec({
     { screen: 'verified', email: 'ada@example.test', user: ada, storedPage: '/switch-practice' },
     { screen: 'verified', email: 'someone.else@example.test', user: ada, storedPage: null },
     { screen: 'verified', email: 'ada@example.test', user: null },
+    { screen: 'verified', email: null, user: null },
   ],
   events: {
     'xstate.done.actor.refreshSession': [
@@ -133,9 +134,10 @@ export const emailVerificationPathSpec = definePathSpec({
     initial: (input: EmailVerificationInput) => {
       if (input.screen === 'unverified') return ['awaiting.resend.ready', 'awaiting.check.idle'];
       const linkEmail = (input.email ?? '').toLowerCase();
-      return input.user && input.email && linkEmail !== (input.user.email ?? '').toLowerCase()
-        ? 'signingOut'
-        : 'verifying';
+      if (input.user && input.email && linkEmail !== (input.user.email ?? '').toLowerCase())
+        return 'signingOut';
+      // No address to tell the API about (signed out, no email parameter): thanked, no call.
+      return input.user || input.email ? 'verifying' : 'verified';
     },
     on: {
       'email.resend': {
