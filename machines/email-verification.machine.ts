@@ -19,6 +19,7 @@ import { authErrorCode } from './session.machine';
  * verified: email parameter differs from the signed-in user's → signingOut (local logout, reload)
  *           no address at all (signed out, no email parameter) → verified, without a call
  *           otherwise verifying (POST verify-email) → verified (link to the stored page) | failed
+ *           email.continue (the link, once verified or failed) → navigate to the stored page
  */
 
 export type EmailVerificationInput =
@@ -50,7 +51,9 @@ export type EmailVerificationEvent =
   | { type: 'email.resend' }
   | { type: 'email.confirm' }
   | { type: 'email.verifiedRemotely' }
-  | { type: 'email.retry' };
+  | { type: 'email.retry' }
+  /** The verified screen's link on: to the stored page. */
+  | { type: 'email.continue' };
 
 function sameEmail(a: string | null, b: string | null): boolean {
   return (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
@@ -240,9 +243,20 @@ export const emailVerificationMachine = setup({
         },
       },
     },
-    verified: {},
+    verified: {
+      on: {
+        'email.continue': {
+          actions: { type: 'navigate', params: ({ context }) => ({ to: context.storedPage }) },
+        },
+      },
+    },
     failed: {
-      on: { 'email.retry': 'verifying' },
+      on: {
+        'email.retry': 'verifying',
+        'email.continue': {
+          actions: { type: 'navigate', params: ({ context }) => ({ to: context.storedPage }) },
+        },
+      },
     },
   },
 });
