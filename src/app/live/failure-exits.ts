@@ -1,0 +1,35 @@
+import { useRouter } from '@tanstack/react-router';
+import { fromCallback } from 'xstate';
+import {
+  type FailureExitsEvent,
+  type FailureExitsInput,
+  failureExitsMachine,
+} from '#machines/failure-exits.machine';
+import { useFlowActor } from './flow-actor';
+import { routerNavigate } from './navigate';
+
+/**
+ * The failure screens' ways out (machines/failure-exits.machine.ts) with the router's navigation
+ * and invalidation, and the browser's `online` event. Only the router: these screens ship with
+ * the app, without the rest of the edge.
+ */
+export function useFailureExitsActor(input: () => FailureExitsInput) {
+  const router = useRouter();
+  return useFlowActor(
+    () =>
+      failureExitsMachine.provide({
+        actions: {
+          navigate: (_, params) => routerNavigate(router, params),
+          rerun: () => void router.invalidate(),
+        },
+        actors: {
+          watchOnline: fromCallback<FailureExitsEvent>(({ sendBack }) => {
+            const online = () => sendBack({ type: 'exit.retry' });
+            window.addEventListener('online', online);
+            return () => window.removeEventListener('online', online);
+          }),
+        },
+      }),
+    input,
+  );
+}
