@@ -1,4 +1,4 @@
-import { useRouter } from '@tanstack/react-router';
+import { type AnyRouter, useRouter } from '@tanstack/react-router';
 import { fromCallback } from 'xstate';
 import {
   type FailureExitsEvent,
@@ -13,23 +13,24 @@ import { routerNavigate } from './navigate';
  * and invalidation, and the browser's `online` event. Only the router: these screens ship with
  * the app, without the rest of the edge.
  */
+export function provideFailureExits(router: AnyRouter): typeof failureExitsMachine {
+  return failureExitsMachine.provide({
+    actions: {
+      navigate: (_, params) => routerNavigate(router, params),
+      rerun: () => void router.invalidate(),
+    },
+    actors: {
+      watchOnline: fromCallback<FailureExitsEvent>(({ sendBack }) => {
+        const online = () => sendBack({ type: 'exit.retry' });
+        window.addEventListener('online', online);
+        return () => window.removeEventListener('online', online);
+      }),
+    },
+  });
+}
+
+/** The ways out of a failure screen (lives as long as the screen; the first input wins). */
 export function useFailureExitsActor(input: () => FailureExitsInput) {
   const router = useRouter();
-  return useFlowActor(
-    () =>
-      failureExitsMachine.provide({
-        actions: {
-          navigate: (_, params) => routerNavigate(router, params),
-          rerun: () => void router.invalidate(),
-        },
-        actors: {
-          watchOnline: fromCallback<FailureExitsEvent>(({ sendBack }) => {
-            const online = () => sendBack({ type: 'exit.retry' });
-            window.addEventListener('online', online);
-            return () => window.removeEventListener('online', online);
-          }),
-        },
-      }),
-    input,
-  );
+  return useFlowActor(() => provideFailureExits(router), input);
 }
