@@ -17,8 +17,8 @@ import {
   clearAllCookies,
   clearProviderCookies,
   hasStaleProviderKeys,
-  isLocalhost,
   removeProviderKeys,
+  sessionCleanupChecks,
 } from '../../auth/provider-storage';
 import {
   cleanupReturnTo,
@@ -88,8 +88,11 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
 
   const checkSession = async (): Promise<SessionCheckResult> => {
     const url = new URL(initialHref);
-    const cleanup = !isLocalhost(url.hostname);
-    if (cleanup && hasStaleProviderKeys(auth.auth0ClientId, document.cookie, window.localStorage)) {
+    const cleanup = sessionCleanupChecks(url.hostname);
+    if (
+      cleanup.staleProviderKeys &&
+      hasStaleProviderKeys(auth.auth0ClientId, document.cookie, window.localStorage)
+    ) {
       const callbackUrl = url.searchParams.get(authConstants.callbackUrlParam);
       logger.info('session: provider keys left without the authenticated flag, logging out');
       return {
@@ -131,7 +134,7 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
     const user = await readUser(sdk);
     if (!user) return { kind: 'signedOut', callbackErrorCode };
     const hint = url.searchParams.get(authConstants.loginHintParam);
-    if (cleanup && hint && hint !== user.email && hint !== user.sub) {
+    if (cleanup.loginHint && hint && hint !== user.email && hint !== user.sub) {
       logger.info('session: login hint names somebody else, logging out locally');
       return { kind: 'loginHintMismatch', logout: { localOnly: true, reload: true, removeLoginHint: true } };
     }
