@@ -66,7 +66,10 @@ export default defineConfig({
   ],
   resolve: {
     alias: [
-      { find: /^@auth0\/auth0-react$/, replacement: `${import.meta.dirname}/src/auth/auth0-react-sources.js` },
+      {
+        find: /^@auth0\/auth0-react$/,
+        replacement: `${import.meta.dirname}/src/auth/auth0-react-sources.js`,
+      },
     ],
   },
   define: { __VERSION__: JSON.stringify(auth0React.version) },
