@@ -9,6 +9,7 @@ import {
   type LoginParams,
   type NavigateParams,
   type SessionAnswer,
+  userMessageOf,
 } from './practice-flow';
 import {
   hasStepTag,
@@ -370,11 +371,11 @@ export const joinPracticeMachine = setup({
           {
             guard: { type: 'isCallFailure', params: ({ event }) => ({ error: event.error }) },
             target: 'enteringCode',
-            // The server's words when it gave any: a 200 answering { isSuccess: false, message }
-            // reaches here as a 500 (spec §8) and its message is what the user needs to read.
+            // A 200 answering { isSuccess: false, message } reaches here as a 500 (spec §8): its
+            // message is the server's answer to the user. A server failure's body is not.
             actions: assign({
               errorCode: 'code_failed',
-              serverMessage: ({ event }) => failureOf(event.error).message,
+              serverMessage: ({ event }) => userMessageOf(event.error),
             }),
           },
           {

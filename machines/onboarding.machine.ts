@@ -43,7 +43,7 @@ import {
   requireNextStep,
 } from './onboarding-steps';
 import { practiceActivationMachine } from './practice-activation.machine';
-import { failureOf, type NavigateParams } from './practice-flow';
+import { failureOf, type NavigateParams, userMessageOf } from './practice-flow';
 
 /**
  * Onboarding (spec §4): optional pin entry → account creation → profile → practice → thank-you →
@@ -109,7 +109,7 @@ export type OnboardingError =
   | { code: 'signUpFailed' }
   | { code: 'signInFailed' }
   | { code: 'profileRejected'; fieldErrors: Record<string, string[]> }
-  /** The server's words when it gave any (else the form's default text). */
+  /** The server's words of a refusal (`userMessageOf`), else null: the form's default text. */
   | { code: 'profileFailed'; message: string | null }
   | { code: 'devicesUnavailable' }
   /** Too many pin checks (fetch-devices answered 429): as pinLimited, on the practice step. */
@@ -657,7 +657,7 @@ export const onboardingMachine = setup({
                 actions: assign({
                   error: ({ event }) => ({
                     code: 'profileFailed' as const,
-                    message: failureOf(event.error).message,
+                    message: userMessageOf(event.error),
                   }),
                 }),
               },

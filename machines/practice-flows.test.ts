@@ -463,7 +463,7 @@ describe('join-practice machine, by invite code', () => {
           awaitSession: session({ user: fixtures.verifiedUser }),
           profileStep: profileStep(),
           joinWithCode: fromPromise<UserPractice, { inviteCode: string }>(async () => {
-            throw failure(500, 'This invite code has expired');
+            throw { ...failure(500, 'This invite code has expired'), customError: true };
           }),
         },
       }),
@@ -476,6 +476,25 @@ describe('join-practice machine, by invite code', () => {
       errorCode: 'code_failed',
       serverMessage: 'This invite code has expired',
     });
+  });
+
+  it("a server failure's body is no message for the user: the default text", async () => {
+    const actor = createActor(
+      joinPracticeMachine.provide({
+        actors: {
+          awaitSession: session({ user: fixtures.verifiedUser }),
+          profileStep: profileStep(),
+          joinWithCode: fromPromise<UserPractice, { inviteCode: string }>(async () => {
+            throw failure(500, 'boom');
+          }),
+        },
+      }),
+      { input: { via: 'code', forceLogin: null, code: 'joinau01' } },
+    ).start();
+    await waitFor(actor, (s) => s.hasTag('codeForm'));
+    actor.send({ type: 'code.submit', code: 'joinau01' });
+    await waitFor(actor, (s) => s.matches('enteringCode') && s.context.errorCode !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ errorCode: 'code_failed', serverMessage: null });
   });
 
   it('the profile step: the form (a 400 keeps it, with the errors), then the code form', async () => {

@@ -176,6 +176,13 @@ const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])>
       message: 'A profile already exists for this email',
       fieldErrors: {},
     } satisfies CallFailure,
+    { status: 500, message: 'boom', fieldErrors: {} } satisfies CallFailure,
+    {
+      status: 500,
+      message: 'Profiles are closed today',
+      fieldErrors: {},
+      customError: true,
+    } satisfies CallFailure,
   ),
   'xstate.done.actor.fetchDevices': done('fetchDevices', [{ deviceKey: 'd1', name: 'Hub', type: 'hub' }]),
   'xstate.error.actor.fetchDevices': error('fetchDevices', fixtures.limited, new Error('500')),
@@ -272,10 +279,14 @@ const failureKind = (event: EventObject): 'unauthenticated' | 'validation' | 'li
   return failure.status === 429 ? 'limited' : 'failed';
 };
 
-/** The server's message of a failed call (a thrown Error is no answer of the server). */
+/**
+ * The server's words a form shows (spec §8): a refusal's message (below 500, or a 200 answering
+ * { isSuccess: false, message }); never a server failure's body, nor a thrown Error's.
+ */
 const serverWordsOf = (event: EventObject): string | null => {
   const failure = errorOf<Partial<CallFailure>>(event);
-  return 'status' in failure && typeof failure.message === 'string' ? failure.message : null;
+  if (!('status' in failure) || typeof failure.message !== 'string') return null;
+  return (failure.status ?? 500) < 500 || failure.customError === true ? failure.message : null;
 };
 
 /**
