@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { basename, relative } from 'node:path';
 import formatjs from '@formatjs/unplugin/vite';
 import react from '@vitejs/plugin-react';
@@ -33,6 +34,12 @@ const boot = bootChunks();
 
 const stackUrl = process.env.STACK_URL ?? 'http://localhost:4000';
 
+// @auth0/auth0-react's published bundles inline their own copy of @auth0/auth0-spa-js; the app
+// gives its provider the one SDK client it creates itself (src/auth/auth0-edge.tsx), so the
+// provider and its hook are built from the package's sources (src/auth/auth0-react-sources.js),
+// with the SDK imported once. Its version goes into the SDK's telemetry header as in the bundles.
+const auth0React = createRequire(import.meta.url)('@auth0/auth0-react/package.json') as { version: string };
+
 export default defineConfig({
   plugins: [
     icuCatalogs(),
@@ -60,6 +67,15 @@ export default defineConfig({
     // Then build/runtime/: the compiled production server with its copy of the build.
     runtimePlugin(),
   ],
+  resolve: {
+    alias: [
+      {
+        find: /^@auth0\/auth0-react$/,
+        replacement: `${import.meta.dirname}/src/auth/auth0-react-sources.js`,
+      },
+    ],
+  },
+  define: { __VERSION__: JSON.stringify(auth0React.version) },
   css: {
     // The same class names in the client build and in the prerender (src/prerender), which renders
     // through Vite's SSR loader: named from the file and the class, never from the build mode.

@@ -54,3 +54,38 @@ describe('email verification: the status from the real-time connection (watchEma
     expect(actor.getSnapshot().status).toBe('active');
   });
 });
+
+describe('email verification: the verified screen', () => {
+  const verifying = () => {
+    const posted: Array<{ email: string; authenticated: boolean }> = [];
+    const machine = emailVerificationMachine.provide({
+      actors: {
+        verifyEmail: fromPromise<void, { email: string; authenticated: boolean }>(async ({ input }) => {
+          posted.push(input);
+        }),
+      },
+    });
+    return { machine, posted };
+  };
+
+  it('opened signed out without an email parameter never posts an empty address, and still thanks', () => {
+    const { machine, posted } = verifying();
+    for (const email of [undefined, null, '', '   ']) {
+      const actor = createActor(machine, { input: { screen: 'verified', email, user: null } }).start();
+      expect(actor.getSnapshot().value).toBe('verified');
+      actor.stop();
+    }
+    expect(posted).toEqual([]);
+  });
+
+  it('posts the link’s address when signed out, and the user’s when signed in without one', async () => {
+    const { machine, posted } = verifying();
+    createActor(machine, { input: { screen: 'verified', email: 'bob@example.test', user: null } }).start();
+    createActor(machine, { input: { screen: 'verified', user: ada } }).start();
+    await Promise.resolve();
+    expect(posted).toEqual([
+      { email: 'bob@example.test', authenticated: false },
+      { email: ada.email, authenticated: true },
+    ]);
+  });
+});

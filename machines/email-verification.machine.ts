@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, and, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { emailVerificationDelays } from './constants';
 import type { SessionUser } from './domain';
 import { failureOf } from './practice-flow';
@@ -17,7 +17,9 @@ import { authErrorCode } from './session.machine';
  *   while awaiting, `watchEmailVerified` (provided at the edge: the user store kept live by the
  *   real-time connection) sends email.verifiedRemotely when the address becomes verified
  * verified: email parameter differs from the signed-in user's → signingOut (local logout, reload)
+ *           no address at all (signed out, no email parameter) → verified, without a call
  *           otherwise verifying (POST verify-email) → verified (link to the stored page) | failed
+ *           email.continue (the link, once verified or failed) → navigate to the stored page
  */
 
 export type EmailVerificationInput =
@@ -49,7 +51,9 @@ export type EmailVerificationEvent =
   | { type: 'email.resend' }
   | { type: 'email.confirm' }
   | { type: 'email.verifiedRemotely' }
-  | { type: 'email.retry' };
+  | { type: 'email.retry' }
+  /** The verified screen's link on: to the stored page. */
+  | { type: 'email.continue' };
 
 function sameEmail(a: string | null, b: string | null): boolean {
   return (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
@@ -95,6 +99,7 @@ export const emailVerificationMachine = setup({
   },
   guards: {
     isVerifiedScreen: ({ context }) => context.screen === 'verified',
+    hasNoAddress: ({ context }) => context.emailParam === null && !context.userEmail?.trim(),
     isOtherUsersLink: ({ context }) =>
       context.signedIn && context.emailParam !== null && !sameEmail(context.emailParam, context.userEmail),
     isEmailVerified: ({ event }) =>
@@ -133,6 +138,9 @@ export const emailVerificationMachine = setup({
     routing: {
       always: [
         { guard: 'isOtherUsersLink', target: 'signingOut' },
+        // Nobody signed in and no address in the link: there is nothing to tell the API (the
+        // provider's link has already verified the address); the page still thanks the user.
+        { guard: and(['isVerifiedScreen', 'hasNoAddress']), target: 'verified' },
         { guard: 'isVerifiedScreen', target: 'verifying' },
         { target: 'awaiting' },
       ],
@@ -235,9 +243,20 @@ export const emailVerificationMachine = setup({
         },
       },
     },
-    verified: {},
+    verified: {
+      on: {
+        'email.continue': {
+          actions: { type: 'navigate', params: ({ context }) => ({ to: context.storedPage }) },
+        },
+      },
+    },
     failed: {
-      on: { 'email.retry': 'verifying' },
+      on: {
+        'email.retry': 'verifying',
+        'email.continue': {
+          actions: { type: 'navigate', params: ({ context }) => ({ to: context.storedPage }) },
+        },
+      },
     },
   },
 });

@@ -9,6 +9,7 @@ import {
   type LoginParams,
   type NavigateParams,
   type SessionAnswer,
+  userMessageOf,
 } from './practice-flow';
 import {
   hasStepTag,
@@ -370,7 +371,12 @@ export const joinPracticeMachine = setup({
           {
             guard: { type: 'isCallFailure', params: ({ event }) => ({ error: event.error }) },
             target: 'enteringCode',
-            actions: assign({ errorCode: 'code_failed', serverMessage: null }),
+            // A 200 answering { isSuccess: false, message } reaches here as a 500 (spec §8): its
+            // message is the server's answer to the user. A server failure's body is not.
+            actions: assign({
+              errorCode: 'code_failed',
+              serverMessage: ({ event }) => userMessageOf(event.error),
+            }),
           },
           {
             target: 'enteringCode',

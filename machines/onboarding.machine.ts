@@ -43,7 +43,7 @@ import {
   requireNextStep,
 } from './onboarding-steps';
 import { practiceActivationMachine } from './practice-activation.machine';
-import { failureOf, type NavigateParams } from './practice-flow';
+import { failureOf, type NavigateParams, userMessageOf } from './practice-flow';
 
 /**
  * Onboarding (spec §4): optional pin entry → account creation → profile → practice → thank-you →
@@ -109,7 +109,8 @@ export type OnboardingError =
   | { code: 'signUpFailed' }
   | { code: 'signInFailed' }
   | { code: 'profileRejected'; fieldErrors: Record<string, string[]> }
-  | { code: 'profileFailed' }
+  /** The server's words of a refusal (`userMessageOf`), else null: the form's default text. */
+  | { code: 'profileFailed'; message: string | null }
   | { code: 'devicesUnavailable' }
   /** Too many pin checks (fetch-devices answered 429): as pinLimited, on the practice step. */
   | { code: 'devicesLimited'; retryAfterSeconds: number | null }
@@ -580,7 +581,7 @@ export const onboardingMachine = setup({
               {
                 target: 'editing',
                 actions: assign({
-                  error: { code: 'profileFailed' },
+                  error: { code: 'profileFailed', message: null },
                   draft: ({ context }) => ({
                     ...context.draft,
                     profile: profileFromUser(null, context.draft.profile),
@@ -651,7 +652,15 @@ export const onboardingMachine = setup({
                   }),
                 }),
               },
-              { target: 'editing', actions: assign({ error: { code: 'profileFailed' } }) },
+              {
+                target: 'editing',
+                actions: assign({
+                  error: ({ event }) => ({
+                    code: 'profileFailed' as const,
+                    message: userMessageOf(event.error),
+                  }),
+                }),
+              },
             ],
           },
         },

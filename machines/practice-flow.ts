@@ -21,6 +21,11 @@ export interface CallFailure {
   message: string | null;
   fieldErrors: Record<string, string[]>;
   retryAfterSeconds?: number | null;
+  /**
+   * The server answered 200 with { isSuccess: false, message }: counted as a 500 (spec §8,
+   * CUSTOM_ERROR), but its message is the server's answer to the user, not a crash.
+   */
+  customError?: boolean;
 }
 
 export interface NavigateParams {
@@ -48,9 +53,20 @@ export function failureOf(error: unknown): CallFailure {
       status: typeof e.status === 'number' ? e.status : 500,
       message: typeof e.message === 'string' ? e.message : null,
       fieldErrors: e.fieldErrors && typeof e.fieldErrors === 'object' ? e.fieldErrors : {},
+      ...(e.customError === true ? { customError: true } : {}),
     };
   }
   return { status: 500, message: null, fieldErrors: {} };
+}
+
+/**
+ * The server's message a form shows for a failure, or null for the form's default text: the
+ * words of a refusal (a status below 500, or a 200 answering { isSuccess: false, message }),
+ * never those of a server failure (5xx: its body is no message for the user).
+ */
+export function userMessageOf(error: unknown): string | null {
+  const failure = failureOf(error);
+  return failure.status < 500 || failure.customError === true ? failure.message : null;
 }
 
 export const isSignedIn = (answer: SessionAnswer | undefined): boolean => Boolean(answer?.user);

@@ -456,6 +456,47 @@ describe('join-practice machine, by invite code', () => {
     },
   );
 
+  it("a 200 answering { isSuccess: false, message } (a 500 with the server's words) shows that message", async () => {
+    const actor = createActor(
+      joinPracticeMachine.provide({
+        actors: {
+          awaitSession: session({ user: fixtures.verifiedUser }),
+          profileStep: profileStep(),
+          joinWithCode: fromPromise<UserPractice, { inviteCode: string }>(async () => {
+            throw { ...failure(500, 'This invite code has expired'), customError: true };
+          }),
+        },
+      }),
+      { input: { via: 'code', forceLogin: null, code: 'joinau01' } },
+    ).start();
+    await waitFor(actor, (s) => s.hasTag('codeForm'));
+    actor.send({ type: 'code.submit', code: 'joinau01' });
+    await waitFor(actor, (s) => s.matches('enteringCode') && s.context.errorCode !== null);
+    expect(actor.getSnapshot().context).toMatchObject({
+      errorCode: 'code_failed',
+      serverMessage: 'This invite code has expired',
+    });
+  });
+
+  it("a server failure's body is no message for the user: the default text", async () => {
+    const actor = createActor(
+      joinPracticeMachine.provide({
+        actors: {
+          awaitSession: session({ user: fixtures.verifiedUser }),
+          profileStep: profileStep(),
+          joinWithCode: fromPromise<UserPractice, { inviteCode: string }>(async () => {
+            throw failure(500, 'boom');
+          }),
+        },
+      }),
+      { input: { via: 'code', forceLogin: null, code: 'joinau01' } },
+    ).start();
+    await waitFor(actor, (s) => s.hasTag('codeForm'));
+    actor.send({ type: 'code.submit', code: 'joinau01' });
+    await waitFor(actor, (s) => s.matches('enteringCode') && s.context.errorCode !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ errorCode: 'code_failed', serverMessage: null });
+  });
+
   it('the profile step: the form (a 400 keeps it, with the errors), then the code form', async () => {
     const rejected = failure(400, 'Phone is invalid', { phone: ['Phone is invalid'] });
     const answers: Array<() => void> = [

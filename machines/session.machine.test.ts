@@ -187,6 +187,33 @@ describe('session machine', () => {
   });
 });
 
+describe("session: what the SDK's React provider reports (session.providerChanged)", () => {
+  it("keeps the same user's fresh claims, and never lets the provider change who is signed in", async () => {
+    const { actor } = start(async () => ({
+      kind: 'signedIn',
+      user: ada,
+      returnTo: null,
+      callbackErrorCode: null,
+    }));
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    const fresh = { ...ada, name: 'Ada Lovelace' };
+    actor.send({ type: 'session.providerChanged', user: fresh });
+    expect(actor.getSnapshot().context.user).toEqual(fresh);
+    actor.send({ type: 'session.providerChanged', user: { sub: 'auth0|bob', email: 'bob@example.com' } });
+    actor.send({ type: 'session.providerChanged', user: null });
+    expect(actor.getSnapshot().context.user).toEqual(fresh);
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'idle' });
+  });
+
+  it('is ignored while signed out', async () => {
+    const { actor } = start(async () => ({ kind: 'signedOut', callbackErrorCode: null }));
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    actor.send({ type: 'session.providerChanged', user: ada });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+});
+
 describe('session rules the edge carries out (decision 170)', () => {
   it('the live state: connect once signed in, disconnect once signed out, nothing while checking', async () => {
     let answer: (result: SessionCheckResult) => void = () => undefined;

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { LoginConnection, SessionUser } from './domain';
+import type { LoginParams } from './practice-flow';
 
 /**
  * The session: is somebody signed in, and who (spec §4 Authentication, Session cleanup).
@@ -16,6 +17,9 @@ import type { LoginConnection, SessionUser } from './domain';
  * signedIn.idle → session.refresh → signedIn.refreshing (token with cacheMode 'off', fresh user)
  * signedIn → session.loginRequired (silent renewal said login_required) → endingSession → logout
  * signedIn → session.logout → loggingOut
+ * signedIn → session.providerChanged (the SDK's React provider, mounted once the check is over,
+ *   reports its user) → the same user's fresh claims are kept; anything else is only reported:
+ *   this machine alone says who is signed in.
  */
 
 export interface LoginRequest {
@@ -67,7 +71,9 @@ export type SessionEvent =
   | { type: 'session.loginRequired' }
   | { type: 'session.dismissError' }
   /** Starts the last login request again (after the identity provider could not be reached). */
-  | { type: 'session.retryLogin' };
+  | { type: 'session.retryLogin' }
+  /** What the identity provider's React provider sees once settled (its user, or null). */
+  | { type: 'session.providerChanged'; user: SessionUser | null };
 
 export interface SessionContext {
   user: SessionUser | null;
@@ -77,6 +83,22 @@ export interface SessionContext {
   errorCode: string | null;
   /** The login request being started (kept for a retry when the provider was unreachable). */
   loginRequest: LoginRequest | null;
+}
+
+/**
+ * The one login: a flow's `login` params as the session's request (every `session.login` is
+ * built here). `forcePrompt` makes the identity provider ask again, with the signed-in user's
+ * address filled in.
+ */
+export function loginRequestOf(params: LoginParams, user: SessionUser | null): LoginRequest {
+  const request: LoginRequest = { returnTo: params.returnTo };
+  if (params.screenHint !== undefined) request.screenHint = params.screenHint;
+  if (params.connection !== undefined) request.connection = params.connection;
+  if (params.forcePrompt) {
+    request.prompt = 'login';
+    if (user?.email) request.loginHint = user.email;
+  }
+  return request;
 }
 
 /** The SDK's error code ('login_required', 'state_mismatch', …) or a generic fallback. */
@@ -131,6 +153,11 @@ export const sessionMachine = setup({
     isSignedIn: ({ event }) => checkResultOf(event)?.kind === 'signedIn',
     hasUser: ({ context }) => context.user !== null,
     isLoginRequired: ({ event }) => authErrorCode(errorOf(event)) === 'login_required',
+    hasFreshClaimsOfSameUser: ({ context, event }) =>
+      event.type === 'session.providerChanged' &&
+      event.user !== null &&
+      event.user.sub === context.user?.sub &&
+      JSON.stringify(event.user) !== JSON.stringify(context.user),
   },
   actions: {
     assignCheckResult: assign(({ event }) => {
@@ -157,6 +184,9 @@ export const sessionMachine = setup({
       loginRequest: ({ event }) => (event.type === 'session.login' ? event.request : null),
     }),
     assignProviderUnreachable: assign({ errorCode: 'provider_unreachable' }),
+    assignProviderUser: assign({
+      user: ({ context, event }) => (event.type === 'session.providerChanged' ? event.user : context.user),
+    }),
   },
 }).createMachine({
   id: 'session',
@@ -285,6 +315,7 @@ export const sessionMachine = setup({
         'session.loginRequired': 'endingSession',
         // Signing in again (e.g. with the method the email is registered with) replaces the session.
         'session.login': { target: '#session.checkingProvider', actions: 'assignLoginRequest' },
+        'session.providerChanged': { guard: 'hasFreshClaimsOfSameUser', actions: 'assignProviderUser' },
       },
       states: {
         idle: {
@@ -371,6 +402,11 @@ export function selectSessionStatus(snapshot: SessionSnapshot): SessionStatus {
   if (top === 'signedOut') return 'signedOut';
   if (top === 'providerUnreachable') return snapshot.context.user ? 'signedIn' : 'signedOut';
   return snapshot.context.user ? 'signedIn' : 'checking';
+}
+
+/** True once the start-up check is over (the provider of the SDK may mount: src/app/live/auth-provider.tsx). */
+export function selectHasCheckedSession(snapshot: SessionSnapshot): boolean {
+  return topState(snapshot) !== 'checking';
 }
 
 /**

@@ -35,6 +35,8 @@ export const withoutAtlasScreen: Record<string, string> = {
   busyIndicator:
     "no screen of its own: the submit button's spinner of the onboarding steps (photographed there)",
   practiceActivation: "no screen of its own: the onboarding thank-you step's wait (photographed there)",
+  failureExits:
+    'no screen of its own: where /server-error and the sign-in pending screen lead (photographed in errorScreens and with the session)',
   codeRecovery:
     "no screen of its own: a failed screen load shows the route's error screen (photographed in the errorScreens set), a failed part its fallback",
 };

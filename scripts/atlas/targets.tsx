@@ -87,7 +87,7 @@ function EmailVerificationScreen({ actor }: { actor: AnyActorRef }) {
   return screen === 'unverified' ? (
     <EmailVerificationUnverifiedView actor={actor as never} />
   ) : (
-    <EmailVerificationVerifiedView actor={actor as never} onNavigate={() => undefined} />
+    <EmailVerificationVerifiedView actor={actor as never} />
   );
 }
 

@@ -12,6 +12,7 @@ import { RootActorsProvider } from './actors-context';
 import { AppErrorBoundary } from './app-error-boundary';
 import { BootstrapView } from './bootstrap-view';
 import { provideAppBootstrap } from './live/app-bootstrap';
+import { AuthProviderMount } from './live/auth-provider';
 import { useBuildCheckActor } from './live/build-check';
 import { useFlowActor } from './live/flow-actor';
 import { createRootActors, type RootActors } from './root-actors';
@@ -130,6 +131,7 @@ function ReadyApp({ config, loadFirst }: { config: RuntimeConfig; loadFirst: boo
       <RootActorsProvider actors={actors}>
         <RouterProvider router={router} />
         <BuildFreshness />
+        <AuthProviderMount />
       </RootActorsProvider>
     </RuntimeConfigContext.Provider>
   );

@@ -1,9 +1,8 @@
-import { useRouter } from '@tanstack/react-router';
 import { selectSessionStatus } from '#machines/session.machine';
 import { useRuntimeConfig } from '../ui/runtime-config';
 import { SessionSignInPendingView } from '../views/session/session-sign-in-pending-view';
 import { useRootActors } from './actors-context';
-import { useNavigate } from './live/navigate';
+import { useFailureExitsActor } from './live/failure-exits';
 
 /**
  * The pending screen of the signed-in-only routes (those with `beforeLoad: requireSignedIn`):
@@ -17,15 +16,15 @@ import { useNavigate } from './live/navigate';
 export function SignedInOnlyPending() {
   const { session } = useRootActors();
   const config = useRuntimeConfig();
-  const router = useRouter();
-  const navigate = useNavigate();
+  // Try again runs the guard again (it sends a new redirect login from the signed-out session);
+  // Home goes to / (machines/failure-exits.machine.ts).
+  const exits = useFailureExitsActor(() => ({ retryTo: null, retryWhenOnline: false }));
   return (
     <SessionSignInPendingView
       session={session}
       supportUrl={config.app.supportUrl ?? '/'}
-      // Runs the guard again: it sends a new redirect login from the signed-out session.
-      onRetry={() => void router.invalidate()}
-      onHome={() => navigate({ to: '/' })}
+      onRetry={() => exits.send({ type: 'exit.retry' })}
+      onHome={() => exits.send({ type: 'exit.home' })}
       // Signed in (the route is slow to load): log out. Otherwise nobody is signed in and the
       // session may be on its way to the provider: start over, as the bootstrap screen does.
       onLogout={() =>

@@ -5,8 +5,12 @@ import { loadCode } from '../code-loads';
 
 /**
  * The identity provider's SDK, created once from the runtime auth configuration
- * (GET /api/clientconfig/auth). The SDK is loaded with a dynamic import so it stays out of the
- * first-paint bytes (docs/decisions/128-auth0-react-removed.md explains why `Auth0Client` and not `<Auth0Provider>`).
+ * (GET /api/clientconfig/auth), and the `<Auth0Provider>` of @auth0/auth0-react that is given
+ * that client (src/auth/auth0-edge.tsx). Both load with one dynamic import, so they stay out of
+ * the first-paint bytes. The session machine's start-up check (the redirect callback, the
+ * cleanup and login-hint checks) uses the client before the provider is mounted; the provider
+ * mounts afterwards, below the session actor (src/app/live/auth-provider.tsx), and its hook's
+ * methods are what the session's other effects and the token getter call (`authMethods`, src/auth/auth-methods.ts).
  */
 
 /** The SDK wants a URL; a bare host name means https (as the SDK itself assumes). */
@@ -47,14 +51,27 @@ export function clientOptionsFor(config: AuthConfig, origin: string): Auth0Clien
   };
 }
 
-let clientPromise: Promise<Auth0Client> | null = null;
+export type AuthEdgeModule = typeof import('./auth0-edge');
 
-/** The one SDK client of the page (memoised; the SDK module loads on first use). */
+/** The loaded edge: the provider's module and the client it is given. */
+export interface LoadedAuthEdge {
+  edge: AuthEdgeModule;
+  client: Auth0Client;
+}
+
+let clientPromise: Promise<Auth0Client> | null = null;
+let loaded: LoadedAuthEdge | null = null;
+const loadedListeners = new Set<() => void>();
+
+/** The one SDK client of the page (memoised; the SDK and the provider load on first use). */
 export function getAuthClient(config: AuthConfig, origin: string): Promise<Auth0Client> {
   if (!clientPromise) {
-    clientPromise = loadCode('identity provider SDK', () => import('@auth0/auth0-spa-js')).then(
-      ({ Auth0Client: Client }) => new Client(clientOptionsFor(config, origin)),
-    );
+    clientPromise = loadCode('identity provider SDK', () => import('./auth0-edge')).then((edge) => {
+      const client = edge.createAuthClient(clientOptionsFor(config, origin));
+      loaded = { edge, client };
+      for (const listener of loadedListeners) listener();
+      return client;
+    });
     clientPromise.catch(() => {
       clientPromise = null;
     });
@@ -65,4 +82,16 @@ export function getAuthClient(config: AuthConfig, origin: string): Promise<Auth0
 /** The client if it has been created already (the token getter never creates one on its own). */
 export function existingAuthClient(): Promise<Auth0Client> | null {
   return clientPromise;
+}
+
+/** The edge once loaded (for the component that mounts the provider), else null. */
+export function loadedAuthEdge(): LoadedAuthEdge | null {
+  return loaded;
+}
+
+export function subscribeAuthEdge(listener: () => void): () => void {
+  loadedListeners.add(listener);
+  return () => {
+    loadedListeners.delete(listener);
+  };
 }

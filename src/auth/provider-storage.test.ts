@@ -6,6 +6,7 @@ import {
   isLocalhost,
   providerKeysIn,
   removeProviderKeys,
+  sessionCleanupChecks,
 } from './provider-storage';
 
 class MemoryStorage implements Storage {
@@ -60,5 +61,10 @@ describe('provider storage (session cleanup)', () => {
     expect(isLocalhost('localhost')).toBe(true);
     expect(isLocalhost('app.test')).toBe(false);
     expect(isLocalhost('127.0.0.1')).toBe(false);
+  });
+
+  it('clears leftover provider keys on every host; skips only the login-hint check on localhost (spec §4)', () => {
+    expect(sessionCleanupChecks('localhost')).toEqual({ staleProviderKeys: true, loginHint: false });
+    expect(sessionCleanupChecks('app.test')).toEqual({ staleProviderKeys: true, loginHint: true });
   });
 });

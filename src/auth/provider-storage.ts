@@ -15,9 +15,18 @@ export function organizationHintNames(clientId: string): string[] {
   return [`auth0.${clientId}.organization_hint`, `_legacy_auth0.${clientId}.organization_hint`];
 }
 
-/** The spec skips session cleanup on localhost. */
+/** Exactly the host name `localhost` (not 127.0.0.1, not a test host mapped to it). */
 export function isLocalhost(hostname: string): boolean {
   return hostname === 'localhost';
+}
+
+/**
+ * Which session-cleanup checks run on a host (spec §4 Session cleanup): leftover provider keys are
+ * cleared everywhere; the login-hint check ("This check is skipped on localhost") is skipped on
+ * localhost, where a developer signs in and out by hand with hints of other users.
+ */
+export function sessionCleanupChecks(hostname: string): { staleProviderKeys: boolean; loginHint: boolean } {
+  return { staleProviderKeys: true, loginHint: !isLocalhost(hostname) };
 }
 
 export function cookieNames(cookieHeader: string): string[] {

@@ -1,5 +1,6 @@
 import { authErrorCode } from '#machines/session.machine';
 import { existingAuthClient } from './auth-client';
+import { authMethods } from './auth-methods';
 
 /**
  * Access tokens for the API client and the real-time hub (spec §7: every authenticated call sends
@@ -9,7 +10,8 @@ import { existingAuthClient } from './auth-client';
  *   tryGetAccessToken()                    // null when nobody is signed in (anonymous calls)
  *
  * A `login_required` answer from silent renewal tells the session machine (which logs out) and
- * is rethrown as a `NotSignedInError`.
+ * is rethrown as a `NotSignedInError`. Tokens come through the identity provider's React provider
+ * (`getAccessTokenSilently` of its hook), which mounts once the session's start-up check is over.
  */
 
 export interface TokenOptions {
@@ -35,9 +37,10 @@ export function onLoginRequired(listener: (() => void) | null): void {
 export async function getAccessToken(options: TokenOptions = {}): Promise<string> {
   const pending = existingAuthClient();
   if (!pending) throw new NotSignedInError('not_initialised');
-  const client = await pending;
+  await pending;
+  const auth = await authMethods();
   try {
-    const token = await client.getTokenSilently({ cacheMode: options.cacheMode ?? 'on' });
+    const token = await auth.getAccessTokenSilently({ cacheMode: options.cacheMode ?? 'on' });
     if (!token) throw new NotSignedInError('no_token');
     return token;
   } catch (error) {

@@ -499,6 +499,26 @@ it.describe('auth', () => {
     });
   });
 
+  it("@auth0/auth0-react's provider is live in a signed-in session, after a reload too, and gone once logged out", async ({
+    app,
+  }) => {
+    const { page } = app;
+    const user = await app.createUser({ email: uniqueEmail('provider'), name: 'Priya Provider' });
+    const marker = page.locator('html');
+    await page.goto('/auth/unverified-email?CallbackUrl=%2Fredirected');
+    await logInAtIdp(page, user.email);
+    await expect(page.getByRole('button', { name: 'Account menu for Priya Provider' })).toBeVisible();
+    // Set by the bridge below <Auth0Provider> when its hook reports isAuthenticated.
+    await expect(marker).toHaveAttribute('data-auth-provider', 'authenticated');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Account menu for Priya Provider' })).toBeVisible();
+    await expect(marker).toHaveAttribute('data-auth-provider', 'authenticated');
+    await page.getByRole('button', { name: 'Account menu for Priya Provider' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expect(marker).not.toHaveAttribute('data-auth-provider', 'authenticated');
+  });
+
   it('logout from the account menu ends the provider session and returns home', async ({ app }) => {
     const { page } = app;
     const user = await app.createUser({ email: uniqueEmail('logout'), name: 'Lou Logout' });

@@ -126,6 +126,17 @@ test.describe('spec texts (§8)', () => {
     }
     await expect(page.getByText('Something went wrong, please try again.')).toHaveCount(0);
     await expect(page.getByText('That invite code was not accepted.')).toHaveCount(0);
+    // A 200 answering { isSuccess: false, message } is the server's answer: its words are shown.
+    await page.route('**/api/userpractice/invite-code', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: '{"isSuccess":false,"message":"This invite code has expired."}',
+      }),
+    );
+    await page.getByRole('button', { name: 'Join practice' }).click();
+    await expect(page.getByRole('alert')).toHaveText('This invite code has expired.');
+    await page.unroute('**/api/userpractice/invite-code');
     for (const e of consoleErrors.filter((e) => /status of (400|500)/.test(e)))
       consoleErrors.splice(consoleErrors.indexOf(e), 1);
   });

@@ -47,6 +47,7 @@ function emailVerificationAdapter(): ViewAdapter<EmailSnapshot> {
   let view: RenderResult | null = null;
   let actor: ActorRefFrom<typeof emailVerificationMachine> | null = null;
   const navigations: string[] = [];
+  let lastEvent: string | null = null;
   return {
     heading: (snapshot) =>
       snapshot.context.screen === 'unverified'
@@ -70,12 +71,13 @@ function emailVerificationAdapter(): ViewAdapter<EmailSnapshot> {
         screenName === 'unverified' ? (
           <EmailVerificationUnverifiedView actor={actor} />
         ) : (
-          <EmailVerificationVerifiedView actor={actor} onNavigate={(to) => navigations.push(to)} />
+          <EmailVerificationVerifiedView actor={actor} />
         ),
       );
     },
     perform(step) {
       if (!actor) throw new Error('not started');
+      lastEvent = step.event.type;
       switch (step.event.type) {
         case 'email.resend':
           click('Resend verification Email');
@@ -85,6 +87,9 @@ function emailVerificationAdapter(): ViewAdapter<EmailSnapshot> {
           return;
         case 'email.retry':
           click('Try again');
+          return;
+        case 'email.continue':
+          fireEvent.click(screen.getByRole('link', { name: 'Continue' }));
           return;
         default:
           deliver(actor, step);
@@ -112,6 +117,8 @@ function emailVerificationAdapter(): ViewAdapter<EmailSnapshot> {
         });
       }
       if (snapshot.matches('movingOn')) expect(navigations.at(-1)).toBe(snapshot.context.returnTo);
+      // The link on goes where the machine says: the stored page.
+      if (lastEvent === 'email.continue') expect(navigations.at(-1)).toBe(snapshot.context.storedPage);
       if (snapshot.context.screen === 'verified') {
         expect({
           thanks: text('Thank you for verifying your email.'),

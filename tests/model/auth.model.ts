@@ -27,6 +27,12 @@ const login: SessionEvent = {
   type: 'session.login',
   request: { connection: 'google-oauth2', returnTo: '/a' },
 };
+const providerReports: SessionEvent[] = [
+  { type: 'session.providerChanged', user: { ...ada, email_verified: true } },
+  { type: 'session.providerChanged', user: ada },
+  { type: 'session.providerChanged', user: { ...ada, sub: 'auth0|bob' } },
+  { type: 'session.providerChanged', user: null },
+];
 const logout: SessionEvent = { type: 'session.logout', request: { returnTo: '/bye' } };
 
 export const sessionPathSpec = definePathSpec({
@@ -35,6 +41,9 @@ export const sessionPathSpec = definePathSpec({
   events: {
     'session.login': [login],
     'session.logout': [logout],
+    // What the SDK's React provider reports: the same user with fresh claims, the same user
+    // unchanged, somebody else, nobody.
+    'session.providerChanged': providerReports,
     'xstate.done.actor.checkSession': checkResults.map((result) => doneEvent('checkSession', result)),
     'xstate.error.actor.checkSession': [errorEvent('checkSession', sdkError('timeout'))],
     'xstate.done.actor.refreshSession': [doneEvent('refreshSession', { ...ada, email_verified: true })],
@@ -80,6 +89,8 @@ export const sessionPathSpec = definePathSpec({
         before.context.user ? 'signedIn.idle' : 'signedOut',
       'session.logout': 'loggingOut',
       'session.loginRequired': 'endingSession',
+      // Only reported: the state stays (the same user's fresh claims are kept, see below).
+      'session.providerChanged': unchanged,
       'session.refresh': 'signedIn.refreshing',
       'xstate.done.actor.refreshSession': 'signedIn.idle',
       'xstate.error.actor.refreshSession': ({ event }) =>
@@ -93,6 +104,8 @@ export const sessionPathSpec = definePathSpec({
   states: {
     signedIn: (s) => {
       if (!s.context.user) throw new Error('signedIn without a user');
+      // The session's user is never replaced by the provider's report of somebody else.
+      if (s.context.user.sub !== ada.sub) throw new Error('signedIn as somebody the check did not find');
     },
     signedOut: (s) => {
       if (s.context.user) throw new Error('signedOut with a user');
@@ -112,6 +125,7 @@ export const emailVerificationPathSpec = definePathSpec({
     { screen: 'verified', email: 'ada@example.test', user: ada, storedPage: '/switch-practice' },
     { screen: 'verified', email: 'someone.else@example.test', user: ada, storedPage: null },
     { screen: 'verified', email: 'ada@example.test', user: null },
+    { screen: 'verified', email: null, user: null },
   ],
   events: {
     'xstate.done.actor.refreshSession': [
@@ -133,9 +147,10 @@ export const emailVerificationPathSpec = definePathSpec({
     initial: (input: EmailVerificationInput) => {
       if (input.screen === 'unverified') return ['awaiting.resend.ready', 'awaiting.check.idle'];
       const linkEmail = (input.email ?? '').toLowerCase();
-      return input.user && input.email && linkEmail !== (input.user.email ?? '').toLowerCase()
-        ? 'signingOut'
-        : 'verifying';
+      if (input.user && input.email && linkEmail !== (input.user.email ?? '').toLowerCase())
+        return 'signingOut';
+      // No address to tell the API about (signed out, no email parameter): thanked, no call.
+      return input.user || input.email ? 'verifying' : 'verified';
     },
     on: {
       'email.resend': {
@@ -160,6 +175,8 @@ export const emailVerificationPathSpec = definePathSpec({
       'xstate.done.actor.verifyEmail': 'verified',
       'xstate.error.actor.verifyEmail': 'failed',
       'email.retry': 'verifying',
+      // The verified screen's link on: the machine navigates (to the stored page), the state stays.
+      'email.continue': { verified: unchanged, failed: unchanged },
     },
   },
   states: {

@@ -171,6 +171,18 @@ const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])>
       fieldErrors: { phone: ['Phone is invalid'] },
     } satisfies CallFailure,
     new Error('500'),
+    {
+      status: 409,
+      message: 'A profile already exists for this email',
+      fieldErrors: {},
+    } satisfies CallFailure,
+    { status: 500, message: 'boom', fieldErrors: {} } satisfies CallFailure,
+    {
+      status: 500,
+      message: 'Profiles are closed today',
+      fieldErrors: {},
+      customError: true,
+    } satisfies CallFailure,
   ),
   'xstate.done.actor.fetchDevices': done('fetchDevices', [{ deviceKey: 'd1', name: 'Hub', type: 'hub' }]),
   'xstate.error.actor.fetchDevices': error('fetchDevices', fixtures.limited, new Error('500')),
@@ -268,6 +280,16 @@ const failureKind = (event: EventObject): 'unauthenticated' | 'validation' | 'li
 };
 
 /**
+ * The server's words a form shows (spec §8): a refusal's message (below 500, or a 200 answering
+ * { isSuccess: false, message }); never a server failure's body, nor a thrown Error's.
+ */
+const serverWordsOf = (event: EventObject): string | null => {
+  const failure = errorOf<Partial<CallFailure>>(event);
+  if (!('status' in failure) || typeof failure.message !== 'string') return null;
+  return (failure.status ?? 500) < 500 || failure.customError === true ? failure.message : null;
+};
+
+/**
  * Spec §2 "Onboarding" (steps PIN → account → profile → practice → thank you; decisions 100 and 044):
  * where each event leads. Routes start at their step; a step that cannot go on goes back to the
  * one that can (signed out → account, no profile → profile).
@@ -316,7 +338,7 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
   initial: startsAt,
   on: {
     // The address of the step the machine is at (its own navigation) changes nothing; any other
-    // address restarts the flow there from the stored draft (decision 045; as a reload).
+    // address restarts the flow there from the stored draft (decisions 045, 045; as a reload).
     // Per step: every step's screen takes new addresses (a final state takes none).
     'route.changed': Object.fromEntries(
       onboardingStepIds.map((step) => [
@@ -375,9 +397,13 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
     'xstate.error.actor.confirmSignedIn': ({ before }) =>
       before.matches('profile') ? 'profile.saving' : 'practice.submitting',
     'xstate.done.actor.createProfile': ({ before }) => onFrom('profile', before),
+    // A refusal keeps its field errors; any other failure keeps the server's words, if it gave any.
     'xstate.error.actor.createProfile': ({ event }) => ({
       state: 'profile.editing',
-      context: { 'error.code': failureKind(event) === 'validation' ? 'profileRejected' : 'profileFailed' },
+      context:
+        failureKind(event) === 'validation'
+          ? { 'error.code': 'profileRejected' }
+          : { 'error.code': 'profileFailed', 'error.message': serverWordsOf(event) },
     }),
     'practice.change': unchanged,
     'region.select': unchanged,

@@ -209,9 +209,15 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
           if (!snapshot.matches({ profile: 'loading' })) {
             if (!busy) expect(spinner('Continue')).toBe(false);
           }
-          expect(text('An error occurred, please try again')).toBe(
-            snapshot.context.error?.code === 'profileFailed',
-          );
+          {
+            // A failure that is not validation: the server's words when it gave any, else the default.
+            const error = snapshot.context.error;
+            const message = error?.code === 'profileFailed' ? error.message : null;
+            expect(text('An error occurred, please try again')).toBe(
+              error?.code === 'profileFailed' && message === null,
+            );
+            if (message !== null) expect(text(message)).toBe(true);
+          }
           break;
         case 'practice': {
           expect(text('Step 3 of 3')).toBe(true);

@@ -11,6 +11,7 @@ import { authRedirectPathSpec, emailVerificationPathSpec, sessionPathSpec } from
 import { buildCheckPathSpec } from './build-check.model';
 import { busyIndicatorPathSpec } from './busy-indicator.model';
 import { codeRecoveryPathSpec } from './code-recovery.model';
+import { failureExitsPathSpec } from './failure-exits.model';
 import { loadingPathSpec } from './loading.model';
 import { onboardingPathSpec } from './onboarding.model';
 import { practiceActivationPathSpec } from './practice-activation.model';
@@ -38,6 +39,7 @@ export const registry: RegistryEntry[] = [
   { name: 'session', spec: sessionPathSpec },
   { name: 'emailVerification', spec: emailVerificationPathSpec },
   { name: 'authRedirect', spec: authRedirectPathSpec },
+  { name: 'failureExits', spec: failureExitsPathSpec },
   { name: 'onboarding', spec: onboardingPathSpec },
   { name: 'practiceActivation', spec: practiceActivationPathSpec },
   { name: 'appBootstrap', spec: appBootstrapPathSpec },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { userMessageOf } from '#machines/practice-flow';
 import { ApiError, createApiClient } from '../../api/client';
 import { toCallFailure } from './api';
 
@@ -25,7 +26,20 @@ describe('toCallFailure', () => {
   // server's own words: they reach the machine (and the screen) as they are.
   it('keeps the server message of a 200 answer { isSuccess: false, message }', async () => {
     const failure = await failureOf(200, { isSuccess: false, message: 'This invite code has expired.' });
-    expect(failure).toEqual({ status: 500, message: 'This invite code has expired.', fieldErrors: {} });
+    expect(failure).toEqual({
+      status: 500,
+      message: 'This invite code has expired.',
+      fieldErrors: {},
+      customError: true,
+    });
+    // What a form shows: the server's answer, not the default text.
+    expect(userMessageOf(failure)).toBe('This invite code has expired.');
+  });
+
+  it("a 500's body is no message for the user (the form says its default)", async () => {
+    const failure = await failureOf(500, { message: 'boom' });
+    expect(failure.customError).toBeUndefined();
+    expect(userMessageOf(failure)).toBeNull();
   });
 
   it('a 200 answer { isSuccess: false } without a message has no server words (the screen says its default)', async () => {

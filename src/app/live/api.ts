@@ -20,6 +20,7 @@ export function toCallFailure(error: unknown): CallFailure {
     const fromServer = error.code === 'HTTP_ERROR' || error.code === 'CUSTOM_ERROR';
     const message = fromServer && !error.messageDescriptor ? error.message : null;
     const failure: CallFailure = { status: error.status, message, fieldErrors: error.fieldErrors };
+    if (error.code === 'CUSTOM_ERROR') failure.customError = true;
     // The server's retry hint (429), when it gave one.
     if (error.retryAfterSeconds !== null) failure.retryAfterSeconds = error.retryAfterSeconds;
     return failure;

@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { SessionUser } from '#machines/domain';
 import { hubConnectionMachine } from '#machines/hub-connection.machine';
-import { type SessionCheckResult, sessionMachine } from '#machines/session.machine';
+import { loginRequestOf, type SessionCheckResult, sessionMachine } from '#machines/session.machine';
 import { userStoreMachine } from '#machines/user-store.machine';
 import { existingRealtime } from '../root-actors';
-import { loginRequestOf, settledSession, settledSnapshot, watchUserStore } from './edge';
+import { settledSession, settledSnapshot, watchUserStore } from './edge';
 import { routerNavigate } from './navigate';
 
 const ada: SessionUser = { sub: 'auth0|ada', email: 'ada@example.test', email_verified: true };

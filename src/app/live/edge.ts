@@ -3,7 +3,7 @@ import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
 import type { SessionUser, UserState } from '#machines/domain';
 import type { LoginParams, NavigateParams, SessionAnswer } from '#machines/practice-flow';
 import {
-  type LoginRequest,
+  loginRequestOf,
   selectIsSettled,
   selectSessionStatus,
   selectUser,
@@ -72,21 +72,7 @@ export async function refreshedSessionUser(session: SessionActor): Promise<Sessi
 
 // ───────────────────────────── login ─────────────────────────────
 
-/**
- * The one login: a machine's `login` params as the session's request. `forcePrompt` makes the
- * identity provider ask again, with the signed-in user's address filled in.
- */
-export function loginRequestOf(params: LoginParams, user: SessionUser | null): LoginRequest {
-  const request: LoginRequest = { returnTo: params.returnTo };
-  if (params.screenHint !== undefined) request.screenHint = params.screenHint;
-  if (params.connection !== undefined) request.connection = params.connection;
-  if (params.forcePrompt) {
-    request.prompt = 'login';
-    if (user?.email) request.loginHint = user.email;
-  }
-  return request;
-}
-
+/** The one login (every caller's shape: `LoginParams`, made a request by `loginRequestOf`). */
 export function login(session: SessionActor, params: LoginParams): void {
   session.send({
     type: 'session.login',

@@ -11,13 +11,14 @@ import {
   sessionMachine,
 } from '#machines/session.machine';
 import { getAuthClient } from '../../auth/auth-client';
+import { authMethods } from '../../auth/auth-methods';
 import { checkProviderReachable } from '../../auth/provider-reachability';
 import {
   clearAllCookies,
   clearProviderCookies,
   hasStaleProviderKeys,
-  isLocalhost,
   removeProviderKeys,
+  sessionCleanupChecks,
 } from '../../auth/provider-storage';
 import {
   cleanupReturnTo,
@@ -36,6 +37,10 @@ import { browserStorage } from '../browser-storage';
  * Provides the session machine's effects with the identity provider's SDK (src/auth). Runs once,
  * when the root actors are created, before the router has touched the address: the address the
  * page was loaded with is the one the redirect callback and the cleanup checks read.
+ *
+ * The start-up check uses the SDK's client itself: it runs before @auth0/auth0-react's provider
+ * is mounted (src/app/live/auth-provider.tsx waits for it), so the callback and the cleanup
+ * checks come first. Login, renewal and logout go through the provider's hook (`authMethods`).
  */
 
 /** Never settles: the page is navigating away (here, and in the sign-in guard, src/app/guards.ts). */
@@ -83,8 +88,11 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
 
   const checkSession = async (): Promise<SessionCheckResult> => {
     const url = new URL(initialHref);
-    const cleanup = !isLocalhost(url.hostname);
-    if (cleanup && hasStaleProviderKeys(auth.auth0ClientId, document.cookie, window.localStorage)) {
+    const cleanup = sessionCleanupChecks(url.hostname);
+    if (
+      cleanup.staleProviderKeys &&
+      hasStaleProviderKeys(auth.auth0ClientId, document.cookie, window.localStorage)
+    ) {
       const callbackUrl = url.searchParams.get(authConstants.callbackUrlParam);
       logger.info('session: provider keys left without the authenticated flag, logging out');
       return {
@@ -126,7 +134,7 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
     const user = await readUser(sdk);
     if (!user) return { kind: 'signedOut', callbackErrorCode };
     const hint = url.searchParams.get(authConstants.loginHintParam);
-    if (cleanup && hint && hint !== user.email && hint !== user.sub) {
+    if (cleanup.loginHint && hint && hint !== user.email && hint !== user.sub) {
       logger.info('session: login hint names somebody else, logging out locally');
       return { kind: 'loginHintMismatch', logout: { localOnly: true, reload: true, removeLoginHint: true } };
     }
@@ -145,9 +153,15 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
     await sdk;
   };
 
+  /** The provider's hook, once it is mounted (the SDK loads first if need be). */
+  const hook = async () => {
+    await client();
+    return authMethods();
+  };
+
   const loginWithRedirect = async (request: LoginRequest): Promise<void> => {
-    const sdk = await client();
-    await sdk.loginWithRedirect({
+    const provider = await hook();
+    await provider.loginWithRedirect({
       appState: { returnTo: sameOriginTarget(request.returnTo, origin) ?? '/' },
       authorizationParams: {
         ...(request.connection ? { connection: request.connection } : {}),
@@ -159,20 +173,20 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
   };
 
   const refreshSession = async (): Promise<SessionUser> => {
-    const sdk = await client();
-    await sdk.getTokenSilently({ cacheMode: 'off' });
-    const user = await readUser(sdk);
+    const provider = await hook();
+    await provider.getAccessTokenSilently({ cacheMode: 'off' });
+    const user = await readUser(await client());
     if (!user) throw Object.assign(new Error('No user after refresh'), { error: 'login_required' });
     return user;
   };
 
   const logout = async (request: LogoutRequest): Promise<void> => {
-    const sdk = await client();
+    const provider = await hook();
     const cookieDomain = auth.cookieDomain ?? null;
     removeProviderKeys(window.localStorage);
     clearProviderCookies(document, auth.auth0ClientId, cookieDomain);
     if (request.localOnly) {
-      await sdk.logout({ openUrl: false });
+      await provider.logout({ openUrl: false });
       clearAllCookies(document, cookieDomain);
       if (request.reload) {
         const href = request.removeLoginHint
@@ -189,7 +203,7 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
       origin,
       allowedOrigins,
     );
-    await sdk.logout({ logoutParams: { returnTo } });
+    await provider.logout({ logoutParams: { returnTo } });
     // The browser is leaving for the provider's logout endpoint: stay 'loggingOut' until it does.
     await leaving();
   };

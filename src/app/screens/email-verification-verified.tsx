@@ -8,7 +8,6 @@ import {
 } from '../../views/email-verification/email-verification-verified-view';
 import { useRootActors } from '../actors-context';
 import { useEmailVerificationActor } from '../live/email-verification';
-import { useNavigate } from '../live/navigate';
 import { readStoredPage } from '../stored-page';
 
 /**
@@ -24,7 +23,6 @@ export function EmailVerificationVerifiedScreen() {
 }
 
 function VerifiedEmail({ user }: { user: SessionUser | null }) {
-  const navigate = useNavigate();
   const { email } = useSearch({ from: '/auth/verified-email' });
   const actor = useEmailVerificationActor({
     screen: 'verified',
@@ -32,5 +30,5 @@ function VerifiedEmail({ user }: { user: SessionUser | null }) {
     user,
     storedPage: readStoredPage(),
   });
-  return <EmailVerificationVerifiedView actor={actor} onNavigate={(to) => navigate({ to })} />;
+  return <EmailVerificationVerifiedView actor={actor} />;
 }

@@ -4,6 +4,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { SessionUser } from '#machines/domain';
 import {
+  loginRequestOf,
   type SessionStatus,
   selectSessionStatus,
   selectUser,
@@ -83,7 +84,12 @@ export function SessionAccountMenu({
     <AccountMenu
       status={status}
       user={user}
-      onLogin={() => session.send({ type: 'session.login', request: { returnTo } })}
+      onLogin={() =>
+        session.send({
+          type: 'session.login',
+          request: loginRequestOf({ connection: undefined, screenHint: 'login', returnTo }, user),
+        })
+      }
       onLogout={() => session.send({ type: 'session.logout' })}
     />
   );

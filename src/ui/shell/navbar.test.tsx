@@ -20,7 +20,7 @@ describe('navigation bar — signed out', () => {
   it('Login sends session.login with the current location as the return target', async () => {
     const { logins, session } = await renderShell({ path: '/switch-practice' });
     await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(logins).toEqual([{ returnTo: '/switch-practice' }]));
+    await waitFor(() => expect(logins).toEqual([{ returnTo: '/switch-practice', screenHint: 'login' }]));
     expect(session.getSnapshot().value).toBe('redirectingToLogin');
   });
 

@@ -36,10 +36,8 @@ export function EmailVerificationVerifyingView() {
 /** The screen for a running email-verification actor (rendered alone by the view path tests). */
 export function EmailVerificationVerifiedView({
   actor,
-  onNavigate,
 }: {
   actor: ActorRefFrom<typeof emailVerificationMachine>;
-  onNavigate: (to: string) => void;
 }) {
   const state = useSelector(actor, (s) =>
     s.matches('verified') ? 'verified' : s.matches('failed') ? 'failed' : 'busy',
@@ -98,7 +96,7 @@ export function EmailVerificationVerifiedView({
           href={storedPage}
           onClick={(event) => {
             event.preventDefault();
-            onNavigate(storedPage);
+            actor.send({ type: 'email.continue' });
           }}
         >
           <FormattedMessage

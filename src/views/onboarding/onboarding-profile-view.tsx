@@ -75,7 +75,9 @@ export function OnboardingProfileView() {
                 fieldErrors={error?.code === 'profileRejected' ? error.fieldErrors : null}
                 fields={fieldNames}
               />
-              {error?.code === 'profileFailed' && <FormErrors messages={[defaultErrorMessage]} />}
+              {error?.code === 'profileFailed' && (
+                <FormErrors messages={[error.message ?? defaultErrorMessage]} />
+              )}
               <Button type="submit" loading={saving}>
                 {intl.formatMessage(m.profileContinue)}
               </Button>
