@@ -98,7 +98,7 @@ export const authConstants = {
   /**
    * Silent checks of the session at start-up, counting the first: one more when the provider
    * refused the code it had just issued (`invalid_grant`), because an earlier exchange of that
-   * code was cut off (docs/decisions/128-auth0-react-removed.md). Not a spec
+   * code was cut off (docs/decisions/128-sdk-behind-the-session-machine.md). Not a spec
    * constant.
    */
   silentCheckAttempts: 2,
