@@ -5,6 +5,7 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createIntl, IntlProvider } from 'react-intl';
 import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
@@ -40,6 +41,7 @@ import { JoinPracticeLinkView } from '../views/join-practice/join-practice-link-
 import { LandingView } from '../views/landing/landing-view';
 import { OnboardingView } from '../views/onboarding/onboarding-view';
 import { BootFailedNotice } from './boot-failed-notice';
+import { NoScriptNotice, UNSUPPORTED_BROWSER_ID, UnsupportedBrowserNotice } from './browser-notices';
 import { prerenderConfig } from './build-config';
 import { describeRoute } from './descriptions';
 import { errorScreens } from './error-screens';
@@ -227,6 +229,35 @@ export function prerenderBootFailedNotice(
       </IntlProvider>
     </AppMantineProvider>,
   );
+}
+
+/**
+ * What a page says to a browser that cannot run the app (src/prerender/browser-notices.tsx): the
+ * notice for the body, the `<noscript>` for the body and the one for the head, and the rules that
+ * show the notice instead of the page unless the shell guard found the browser supported.
+ */
+export function prerenderBrowserNotices(
+  options: { locale?: LocaleCode; messages?: Record<string, string> } = {},
+): { body: string; head: string; rules: string } {
+  const productName = prerenderConfig.app.productName?.trim() || defaultProductName;
+  const render = (node: ReactNode) =>
+    renderToString(
+      <IntlProvider
+        locale={options.locale ?? defaultLocale}
+        defaultLocale={defaultLocale}
+        messages={options.messages ?? {}}
+      >
+        {node}
+      </IntlProvider>,
+    );
+  const unsupported = 'html:not([data-browser=supported])';
+  const notice = `#${UNSUPPORTED_BROWSER_ID}`;
+  return {
+    body: `${render(<UnsupportedBrowserNotice productName={productName} />)}<noscript>${render(<NoScriptNotice productName={productName} />)}</noscript>`,
+    // With JavaScript off, the <noscript> speaks instead of the notice.
+    head: `<noscript><style>${notice}{display:none!important}</style></noscript>`,
+    rules: `${unsupported} #shell,${unsupported} #root,${unsupported} #boot-failed{display:none}${unsupported} ${notice}{display:block}`,
+  };
 }
 
 /** The loading look a pressed shell button takes while the app loads (a `<template>`, hidden). */
