@@ -194,7 +194,7 @@ export function prerenderPlugin(): Plugin {
         // What a browser that cannot run the app sees instead of the page, and one with JavaScript
         // off (src/prerender/browser-notices.tsx): first in the body, its rules in the head.
         const browserNotices = mod.prerenderBrowserNotices();
-        const browserHead = `<style data-browser-notices>${browserNotices.rules}</style>\n    ${browserNotices.head}`;
+        const browserHead = `<style data-prerendered>${browserNotices.rules}</style>\n    ${browserNotices.head}`;
         // The loading look of a shell button pressed while the app loads (a template; the shell
         // guard's item 7): on the prerendered pages, which have a shell. It fails the build if a
         // loading Mantine Button no longer renders its loader as it did.
@@ -352,7 +352,7 @@ export function prerenderPlugin(): Plugin {
               // The entry first, then what it imports statically (requested side by side).
               [entry.fileName, ...[...withEntry].filter((file) => file !== entry.fileName)],
               stylesheets,
-            )}\n    <style data-prerendered>${sessionRule}</style>\n    ${browserHead}\n  </head>`,
+            )}\n    <style data-prerendered>${sessionRule}${browserNotices.rules}</style>\n    ${browserNotices.head}\n  </head>`,
           );
           if (!page.includes('data-critical'))
             throw new Error(`prerender: no critical CSS inlined for ${path}`);

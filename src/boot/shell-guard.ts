@@ -55,9 +55,9 @@ export function shellGuard(recovery: BootRecovery): void {
   //    (src/prerender/browser-notices.tsx). The app's code is ES2022 in ES modules: a browser
   //    lacks a feature it needs (below), or, with all of them, cannot parse the code (a class
   //    static block, before Safari 16.4): a syntax error of a script of this origin before the app
-  //    started (the `error` listener of 5.). `data-browser="supported"` is what keeps the page's
-  //    screen on display; a browser that cannot even run this script never sets it, and sees the
-  //    notice too. Without it, the app's code is never asked for (`loadOnce`).
+  //    started (the `error` listener of 5.). `data-browser="unsupported"` shows the page's notice
+  //    instead of its screen (src/prerender/browser-notices.tsx; a browser too old to run this
+  //    script is told by the page's CSS alone), and the app's code is never asked for (`loadOnce`).
   const supported =
     'noModule' in document.createElement('script') &&
     typeof Object.hasOwn === 'function' &&

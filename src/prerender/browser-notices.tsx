@@ -5,11 +5,12 @@ import { FormattedMessage } from 'react-intl';
  * What a page says to a browser that cannot run the app, written into every prerendered page and
  * the SPA fallback (scripts/vite-prerender.ts), plain markup readable without the app's code or
  * stylesheet:
- * - `#unsupported-browser`: hidden, and shown (the page's shell and `#root` hidden) unless the
- *   shell guard found every feature the app needs (src/boot/shell-guard.ts, `data-browser` on
- *   `<html>`): a browser that lacks one, or that cannot even run the guard, sees it;
+ * - `#unsupported-browser`: hidden, and shown instead of the page's shell and `#root` where the
+ *   shell guard found the browser unsupported (src/boot/shell-guard.ts, `data-browser` on
+ *   `<html>`), or, by the page's CSS alone, in a browser too old to run the guard at all
+ *   (src/prerender/render.tsx, `prerenderBrowserNotices`);
  * - `NoScriptNotice`: the content of the page's `<noscript>`, for a browser with JavaScript off
- *   (which then sees neither the shell nor the notice above).
+ *   (whose `<noscript>` in the head hides the shell, its buttons could not act).
  */
 
 /** The id of the notice for a browser that cannot run the app. */

@@ -233,8 +233,11 @@ export function prerenderBootFailedNotice(
 
 /**
  * What a page says to a browser that cannot run the app (src/prerender/browser-notices.tsx): the
- * notice for the body, the `<noscript>` for the body and the one for the head, and the rules that
- * show the notice instead of the page unless the shell guard found the browser supported.
+ * notice and the `<noscript>` for the body, the `<noscript>` for the head (JavaScript off: no
+ * shell, whose buttons could not act), and the rules that show the notice instead of the page:
+ * where the shell guard found the browser unsupported (`data-browser`), and, by CSS alone, in a
+ * browser older than any the guard's checks need to tell apart (no `aspect-ratio`: before Chrome
+ * 88, Firefox 89 and Safari 15), which may not even parse the guard.
  */
 export function prerenderBrowserNotices(
   options: { locale?: LocaleCode; messages?: Record<string, string> } = {},
@@ -250,13 +253,14 @@ export function prerenderBrowserNotices(
         {node}
       </IntlProvider>,
     );
-  const unsupported = 'html:not([data-browser=supported])';
   const notice = `#${UNSUPPORTED_BROWSER_ID}`;
+  const marked = 'html[data-browser=unsupported]';
   return {
     body: `${render(<UnsupportedBrowserNotice productName={productName} />)}<noscript>${render(<NoScriptNotice productName={productName} />)}</noscript>`,
-    // With JavaScript off, the <noscript> speaks instead of the notice.
-    head: `<noscript><style>${notice}{display:none!important}</style></noscript>`,
-    rules: `${unsupported} #shell,${unsupported} #root,${unsupported} #boot-failed{display:none}${unsupported} ${notice}{display:block}`,
+    head: '<noscript><style>#shell,#root{display:none!important}</style></noscript>',
+    rules:
+      `${marked} #shell,${marked} #root,${marked} #boot-failed{display:none}${marked} ${notice}{display:block}` +
+      `@supports not (aspect-ratio:1){#shell,#root,#boot-failed{display:none}${notice}{display:block}}`,
   };
 }
 

@@ -77,6 +77,7 @@ test('JavaScript off: the page says JavaScript is needed', async ({ baseURL }) =
       page.getByRole('heading', { level: 1, name: 'Practice Portal needs JavaScript' }),
     ).toBeVisible();
     // What is rendered (Playwright's text queries skip <noscript> content).
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, not the hidden nodes' too
     const shown = await page.locator('body').innerText();
     expect(shown).toContain("Turn on JavaScript in your browser's settings, then reload this page.");
     expect(shown).not.toContain(unsupportedTitle);
