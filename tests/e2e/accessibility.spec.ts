@@ -38,6 +38,9 @@ test('signed-out screens at 320, 375 and 1280 px: no axe violation, best practic
     // The app has taken over from the prerendered screen.
     await expect(page.locator('#shell')).toHaveCount(0);
     await expect(page.locator('main h1').first()).toBeVisible();
+    // A supported browser: the page's screen, never the notice for one that cannot run the app.
+    await expect(page.locator('html')).toHaveAttribute('data-browser', 'supported');
+    await expect(page.locator('#unsupported-browser')).toBeHidden();
     // Evaluated by the test, not added as a script: the page's security policy refuses inline scripts.
     await page.evaluate(AXE_SOURCE);
     for (const width of WIDTHS) {

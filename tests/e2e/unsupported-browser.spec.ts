@@ -86,11 +86,3 @@ test('JavaScript off: the page says JavaScript is needed', async ({ baseURL }) =
     await browser.close();
   }
 });
-
-test('a supported browser never sees either message', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Sign in with Email' })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('data-browser', 'supported');
-  await expect(page.getByRole('heading', { name: unsupportedTitle })).toBeHidden();
-  await expect(page.getByRole('heading', { name: 'Practice Portal needs JavaScript' })).toBeHidden();
-});
