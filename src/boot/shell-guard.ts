@@ -5,6 +5,8 @@
  * the first paint, and must stay self-contained: it is inlined as `(${shellGuard})(<options>)`, the
  * options (`BootRecovery`) written into the page by the build.
  *
+ * 0. A browser that cannot run the app sees, instead of a screen whose buttons could not act, the
+ *    page's notice saying so and what to use instead (below).
  * 1. A visitor who may have a session sees no signed-out screen: when the identity provider's SDK
  *    has left its authenticated-flag cookie (`auth0.<client id>.is.authenticated`, or its
  *    `_legacy_` copy) or a token cache in local storage (`@@auth0spajs@@…`), the prerendered shell
