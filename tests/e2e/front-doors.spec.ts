@@ -115,6 +115,9 @@ test('npm run viewer: the dev server opens the viewer without an error, and an e
       .evaluate((el) => getComputedStyle(el).fill);
   const activeFill = 'rgb(211, 249, 216)';
   await expect.poll(() => fill('pin.entering')).toBe(activeFill);
+  // Opened where its labels can be read (their own size), not fitted to a speck.
+  const transform = await page.locator('[data-testid="chart"] g.viewport').getAttribute('transform');
+  expect(Number(/scale\(([\d.e-]+)\)/.exec(transform ?? '')?.[1])).toBeGreaterThanOrEqual(1);
 
   await page.getByTestId('events').getByRole('button', { name: 'Submit pin 1234', exact: true }).click();
   await expect(stateValue).toHaveText('{"pin":"verifying"}');
