@@ -45,6 +45,7 @@ export interface PrerenderModule {
   draftFillOptions(): unknown;
   draftFillPath: string;
   prerenderBootFailedNotice(): string;
+  prerenderBrowserNotices(): { body: string; head: string; rules: string };
   prerenderPressedButtonTemplate(): string;
 }
 
@@ -191,6 +192,10 @@ export function prerenderPlugin(): Plugin {
         );
         // What a page says when the app's code could not be loaded (hidden; decision 195).
         const bootFailed = mod.prerenderBootFailedNotice();
+        // What a browser that cannot run the app sees instead of the page, and one with JavaScript
+        // off (src/prerender/browser-notices.tsx): first in the body, its rules in the head.
+        const browserNotices = mod.prerenderBrowserNotices();
+        const browserHead = `<style data-prerendered>${browserNotices.rules}</style>\n    ${browserNotices.head}`;
         // The loading look of a shell button pressed while the app loads (a template; the shell
         // guard's item 7): on the prerendered pages, which have a shell. It fails the build if a
         // loading Mantine Button no longer renders its loader as it did.
@@ -230,8 +235,11 @@ export function prerenderPlugin(): Plugin {
         const fallback = template
           .replace(/(<meta charset="UTF-8" \/>)/, (charset) => `${charset}\n    ${guardTag}`)
           .replace(/<link rel="stylesheet"/g, '<link rel="stylesheet" data-app-styles')
-          .replace('</head>', `  ${hintTemplate(preloads)}\n  </head>`)
-          .replace('<div id="root"></div>', () => `${bootFailed}\n    <div id="root"></div>`);
+          .replace('</head>', () => `  ${hintTemplate(preloads)}\n    ${browserHead}\n  </head>`)
+          .replace(
+            '<div id="root"></div>',
+            () => `${browserNotices.body}${bootFailed}\n    <div id="root"></div>`,
+          );
         if (!fallback.includes(guardTag) || !fallback.includes('id="boot-failed"'))
           throw new Error('prerender: the SPA fallback has no shell guard or no boot notice');
         writeFileSync(join(dir, '200.html'), fallback);
@@ -325,7 +333,10 @@ export function prerenderPlugin(): Plugin {
           });
           // The boot notice after beasties: its styles are the whole stylesheet's, which the shell
           // guard makes active when it shows the notice (decision 195), and no bytes of every page.
-          page = page.replace('<div id="shell"', () => `${bootFailed}${pressed}<div id="shell"`);
+          page = page.replace(
+            '<div id="shell"',
+            () => `${browserNotices.body}${bootFailed}${pressed}<div id="shell"`,
+          );
           // What beasties left of the links (moved to the end of the body) goes: the shell guard
           // requests the stylesheets after the first paint.
           for (const href of stylesheets) {
@@ -342,7 +353,7 @@ export function prerenderPlugin(): Plugin {
               // The entry first, then what it imports statically (requested side by side).
               [entry.fileName, ...[...withEntry].filter((file) => file !== entry.fileName)],
               stylesheets,
-            )}\n    <style data-prerendered>${sessionRule}</style>\n  </head>`,
+            )}\n    <style data-prerendered>${sessionRule}${browserNotices.rules}</style>\n    ${browserNotices.head}\n  </head>`,
           );
           if (!page.includes('data-critical'))
             throw new Error(`prerender: no critical CSS inlined for ${path}`);

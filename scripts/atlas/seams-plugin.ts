@@ -21,7 +21,13 @@ const TIMED: Record<string, string> = {
   '#machines/busy-indicator.machine': 'busyIndicatorMachine',
   '#machines/loading.machine': 'loadingMachine',
 };
-const TIMED_PREFIX = '\0atlas-seam:timed:';
+/**
+ * The id names the machine's file (`\0atlas-seam-timed/loading.machine`), never the `#machines/…`
+ * import it replaces: the dev server serves a virtual module at `/@id/__x00__<id>`, and a `#` there
+ * would begin the URL's fragment, so the browser would ask for a module with no name.
+ */
+const TIMED_PREFIX = '\0atlas-seam-timed/';
+const MACHINES_IMPORT = '#machines/';
 
 export function atlasSeams(rootDir: string): Plugin {
   // With the separator: `src/` must not also match a sibling such as `src-old/`.
@@ -33,16 +39,18 @@ export function atlasSeams(rootDir: string): Plugin {
     enforce: 'pre',
     resolveId(source, importer) {
       if (!importer) return null;
-      if (source in TIMED && normalize(importer).startsWith(srcDir)) return `${TIMED_PREFIX}${source}`;
+      if (source in TIMED && normalize(importer).startsWith(srcDir))
+        return `${TIMED_PREFIX}${source.slice(MACHINES_IMPORT.length)}`;
       if (!normalize(importer).startsWith(viewsDir)) return null;
       if (source === '@tanstack/react-router') return ROUTER;
       return null;
     },
     load(id) {
       if (id.startsWith(TIMED_PREFIX)) {
-        const source = id.slice(TIMED_PREFIX.length);
-        const machine = TIMED[source] as string;
-        const file = JSON.stringify(join(rootDir, 'machines', `${source.slice('#machines/'.length)}.ts`));
+        const name = id.slice(TIMED_PREFIX.length);
+        const machine = TIMED[`${MACHINES_IMPORT}${name}`];
+        if (!machine) return null;
+        const file = JSON.stringify(join(rootDir, 'machines', `${name}.ts`));
         return [
           `export * from ${file};`,
           `import { ${machine} as real } from ${file};`,

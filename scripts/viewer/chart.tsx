@@ -1,8 +1,10 @@
 /**
  * The state chart in its panel (decision 130): the elkjs-laid SVG of docs/statecharts/ (scripts/
- * diagrams.ts), fitted to the panel on open, zoomed and panned with d3-zoom —
+ * diagrams.ts), opened at a scale its labels can be read at (whole when it fits so, else centred
+ * on the active state), zoomed and panned with d3-zoom —
  *   drag to pan; wheel or two-finger scroll pans; Ctrl/⌘ + wheel or a trackpad pinch zooms;
- *   keyboard (the panel has focus): arrows pan, + and − zoom, 0 fits; the buttons do the same —
+ *   keyboard (the panel has focus): arrows pan, + and − zoom, 0 (or f) fits the whole chart;
+ *   the buttons do the same —
  * the active states highlighted, the innermost one brought back into view when it changes, and
  * nested states collapsible (their inner states and inner transitions hidden, the box marked).
  */
@@ -25,6 +27,9 @@ interface Geometry {
   /** Edges, labels and initial-state dots with the points they occupy. */
   marks: Array<{ el: SVGElement; points: Array<[number, number]> }>;
 }
+
+/** The scale the chart opens at when the whole of it would be smaller: its 11–12 px labels at their size. */
+export const READABLE_SCALE = 1;
 
 const num = (el: Element, name: string) => Number(el.getAttribute(name) ?? 0);
 const inside = (b: Box, [x, y]: [number, number]) =>
@@ -106,16 +111,49 @@ export function Chart({ svg, chartName, active }: ChartProps) {
       .scale(k);
   }, []);
 
-  const fitToPanel = useCallback(() => {
-    const s = svgOf();
-    const t = fitTransform();
-    if (s && t && zoomRef.current) {
-      zoomRef.current.scaleExtent([t.k / 2, Math.max(4, t.k * 4)]);
-      fitting.current = true;
-      zoomRef.current.transform(select(s), t);
-      fitting.current = false;
-    }
-  }, [fitTransform, svgOf]);
+  /** The innermost active state that is not hidden in a collapsed one. */
+  const activeLeaf = useCallback((paths: string[], folded: Set<string>) => {
+    const g = geometry.current;
+    const shown = paths.filter((path) => ![...folded].some((c) => path.startsWith(`${c}.`)));
+    const leaf = shown[shown.length - 1];
+    return g?.states.find((x) => x.path === leaf) ?? null;
+  }, []);
+
+  const latestActive = useRef(active);
+  latestActive.current = active;
+
+  /**
+   * The opening view: the whole chart when it can be read so; else the readable scale, centred
+   * on the active state (the top left of the chart when no state is active).
+   */
+  const openTransform = useCallback((): ZoomTransform | null => {
+    const fit = fitTransform();
+    const p = panel.current;
+    if (!fit || !p || fit.k >= READABLE_SCALE) return fit;
+    const k = READABLE_SCALE;
+    const st = activeLeaf(latestActive.current, new Set());
+    const [cx, cy] = st
+      ? [st.box.x + st.box.w / 2, st.box.y + st.box.h / 2]
+      : [p.clientWidth / 2 / k, p.clientHeight / 2 / k];
+    return zoomIdentity.translate(p.clientWidth / 2 - cx * k, p.clientHeight / 2 - cy * k).scale(k);
+  }, [fitTransform, activeLeaf]);
+
+  const place = useCallback(
+    (transform: () => ZoomTransform | null) => {
+      const s = svgOf();
+      const fit = fitTransform();
+      const t = transform();
+      if (s && fit && t && zoomRef.current) {
+        zoomRef.current.scaleExtent([fit.k / 2, Math.max(4, fit.k * 4)]);
+        fitting.current = true;
+        zoomRef.current.transform(select(s), t);
+        fitting.current = false;
+      }
+    },
+    [fitTransform, svgOf],
+  );
+  const fitToPanel = useCallback(() => place(fitTransform), [place, fitTransform]);
+  const openInPanel = useCallback(() => place(openTransform), [place, openTransform]);
 
   // Inject the SVG, wrap its drawing in a viewport group, measure it, attach zoom, fit.
   useLayoutEffect(() => {
@@ -169,16 +207,16 @@ export function Chart({ svg, chartName, active }: ChartProps) {
       behaviour.translateBy(selection, -event.deltaX / k, -event.deltaY / k);
     };
     s.addEventListener('wheel', onWheel, { passive: false });
-    fitToPanel();
+    openInPanel();
     s.dataset.fitted = 'true';
     return () => {
       s.removeEventListener('wheel', onWheel);
       selection.on('.zoom', null);
     };
-  }, [svg, fitToPanel]);
+  }, [svg, openInPanel]);
 
-  // Refit when the panel changes size (window resized, the screen panel switched width), unless
-  // the designer has zoomed or panned since the last fit.
+  // Place it again when the panel changes size (window resized, the screen panel switched width),
+  // unless the designer has zoomed or panned since.
   useEffect(() => {
     const p = panel.current;
     if (!p) return;
@@ -187,12 +225,12 @@ export function Chart({ svg, chartName, active }: ChartProps) {
       const now = `${p.clientWidth}x${p.clientHeight}`;
       if (now !== last) {
         last = now;
-        if (!moved.current) fitToPanel();
+        if (!moved.current) openInPanel();
       }
     });
     observer.observe(p);
     return () => observer.disconnect();
-  }, [fitToPanel]);
+  }, [openInPanel]);
 
   // Collapsed states: hide what lies inside them, mark the box.
   useEffect(() => {
@@ -230,12 +268,7 @@ export function Chart({ svg, chartName, active }: ChartProps) {
     const s = svgOf();
     const p = panel.current;
     if (!g || !s || !p || !zoomRef.current) return;
-    const shown = key
-      .split(' ')
-      .filter(Boolean)
-      .filter((path) => ![...collapsed].some((c) => path.startsWith(`${c}.`)));
-    const leaf = shown[shown.length - 1];
-    const st = g.states.find((x) => x.path === leaf);
+    const st = activeLeaf(key.split(' ').filter(Boolean), collapsed);
     if (!st) return;
     const t = zoomTransform(s);
     const k = t.k;
@@ -248,7 +281,7 @@ export function Chart({ svg, chartName, active }: ChartProps) {
       x0 + st.box.w * k <= p.clientWidth - margin &&
       y0 + st.box.h * k <= p.clientHeight - margin;
     if (!visible) zoomRef.current.translateTo(select(s), st.box.x + st.box.w / 2, st.box.y + st.box.h / 2);
-  }, [key, collapsed, svgOf]);
+  }, [key, collapsed, svgOf, activeLeaf]);
 
   const css = useMemo(
     () =>
@@ -319,7 +352,7 @@ export function Chart({ svg, chartName, active }: ChartProps) {
       <div
         ref={panel}
         role="group"
-        aria-label="State chart: drag or scroll to pan, Ctrl + scroll or pinch to zoom; keys: arrows pan, + and − zoom, 0 fits"
+        aria-label="State chart: drag or scroll to pan, Ctrl + scroll or pinch to zoom; keys: arrows pan, + and − zoom, 0 fits the whole chart"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart takes the keyboard's pan and zoom keys
         tabIndex={0}
         onKeyDown={onKeyDown}
@@ -340,9 +373,11 @@ export function Chart({ svg, chartName, active }: ChartProps) {
             −
           </ActionIcon>
         </Tooltip>
-        <Button size="compact-sm" variant="default" onClick={fitToPanel}>
-          Fit
-        </Button>
+        <Tooltip label="The whole chart (0)">
+          <Button size="compact-sm" variant="default" onClick={fitToPanel} aria-keyshortcuts="0">
+            Fit
+          </Button>
+        </Tooltip>
         {compounds.length > 0 && (
           <Popover position="bottom-end" shadow="md" withinPortal>
             <Popover.Target>

@@ -1,8 +1,8 @@
 /**
  * The state-chart viewer (dev-only; `npm run viewer`, README "For designers"). One page at 1280 px
  * and wider (decision 130): a bar with the machine, the input fixture, the screen's locale and
- * width and "Copy link"; below it the chart (fitted, zoom and pan, the active state highlighted
- * and kept in view), the real screen of the state pinned beside it, and a panel with the state,
+ * width and "Copy link"; below it the chart (opened readable on the active state, fitted with 0 or
+ * Fit, zoom and pan, the active state highlighted and kept in view), the real screen of the state pinned beside it, and a panel with the state,
  * the events it accepts (designer labels, the payload one click away), the history, the atlas's
  * photographs of the state, the generated journeys and the context as a table.
  *

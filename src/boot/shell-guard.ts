@@ -5,6 +5,8 @@
  * the first paint, and must stay self-contained: it is inlined as `(${shellGuard})(<options>)`, the
  * options (`BootRecovery`) written into the page by the build.
  *
+ * 0. A browser that cannot run the app sees, instead of a screen whose buttons could not act, the
+ *    page's notice saying so and what to use instead (below).
  * 1. A visitor who may have a session sees no signed-out screen: when the identity provider's SDK
  *    has left its authenticated-flag cookie (`auth0.<client id>.is.authenticated`, or its
  *    `_legacy_` copy) or a token cache in local storage (`@@auth0spajs@@…`), the prerendered shell
@@ -51,6 +53,24 @@ export interface BootRecovery {
 
 export function shellGuard(recovery: BootRecovery): void {
   const html = document.documentElement;
+  // 0. A browser that cannot run the app is told so, and nothing of the app is loaded
+  //    (src/prerender/browser-notices.tsx). The app's code is ES2022 in ES modules: a browser
+  //    lacks a feature it needs (below), or, with all of them, cannot parse the code (a class
+  //    static block, before Safari 16.4): a syntax error of a script of this origin before the app
+  //    started (the `error` listener of 5.). `data-browser="unsupported"` shows the page's notice
+  //    instead of its screen (src/prerender/browser-notices.tsx; a browser too old to run this
+  //    script is told by the page's CSS alone), and the app's code is never asked for (`loadOnce`).
+  const supported =
+    'noModule' in document.createElement('script') &&
+    typeof Object.hasOwn === 'function' &&
+    typeof Array.prototype.at === 'function' &&
+    typeof Promise.allSettled === 'function' &&
+    typeof Intl === 'object' &&
+    typeof Intl.PluralRules === 'function' &&
+    typeof fetch === 'function' &&
+    typeof AbortController === 'function' &&
+    typeof WebSocket === 'function';
+  html.setAttribute('data-browser', supported ? 'supported' : 'unsupported');
   // 5. The app's code could not be loaded (decision 195): the entry or the chunks it imports
   //    statically refused (the module script's `error`), the whole stylesheet refused (its link's
   //    `error`), a boot layer refused (src/main.tsx calls `__boot.failed`), or the boot stalled:
@@ -139,6 +159,9 @@ export function shellGuard(recovery: BootRecovery): void {
     activateStyles();
     notice.querySelector('[data-boot-retrying]')?.toggleAttribute('hidden', stuck);
     notice.querySelector('[data-boot-stuck]')?.toggleAttribute('hidden', !stuck);
+    // Its links get their address now (src/prerender/boot-failed-notice.tsx).
+    for (const link of Array.prototype.slice.call(notice.querySelectorAll('a[data-href]')))
+      (link as Element).setAttribute('href', (link as Element).getAttribute('data-href') ?? '');
     if (!noticeShown) notice.querySelector('[data-boot-retry]')?.addEventListener('click', () => probe(true));
     noticeShown = true;
     notice.hidden = false;
@@ -186,9 +209,12 @@ export function shellGuard(recovery: BootRecovery): void {
   };
   (window as unknown as { __boot: { failed: () => void; start: () => boolean } }).__boot = {
     failed: failBoot,
-    /** Whether the app may start: not once the boot has failed here (the page loads afresh). */
+    /**
+     * Whether the app may start: not once the boot has failed here (the page loads afresh), nor in
+     * a browser that cannot run it (the SPA fallback loads the entry itself).
+     */
     start: () => {
-      if (bootFailed) return false;
+      if (bootFailed || !supported) return false;
       bootStarted = true;
       // Shown because the boot took long (a request stalled or slow), not because it failed.
       const notice = document.getElementById('boot-failed');
@@ -200,6 +226,17 @@ export function shellGuard(recovery: BootRecovery): void {
     'error',
     (event) => {
       const target = event.target;
+      if (
+        !bootStarted &&
+        !bootFailed &&
+        event.error instanceof SyntaxError &&
+        (event.filename ?? '').indexOf(location.origin) === 0
+      ) {
+        // 0. The app's code does not parse here: nothing more is tried (no notice, no reload).
+        bootFailed = true;
+        html.setAttribute('data-browser', 'unsupported');
+        return;
+      }
       if (
         (target instanceof HTMLScriptElement && target.type === 'module') ||
         (target instanceof HTMLLinkElement && target.hasAttribute('data-app-styles'))
@@ -277,7 +314,7 @@ export function shellGuard(recovery: BootRecovery): void {
   };
   let loaded = false;
   const loadOnce = () => {
-    if (loaded) return;
+    if (loaded || !supported) return;
     loaded = true;
     loadApp();
   };

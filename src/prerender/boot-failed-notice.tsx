@@ -9,7 +9,8 @@ import { FormattedMessage } from 'react-intl';
  * too). Its styles are the whole stylesheet's, not the page's inlined ones (no bytes of every page).
  * While the page retries by itself, `[data-boot-retrying]` says so; after a reload that did
  * not help, `[data-boot-stuck]` asks for Try again instead. Try again (`[data-boot-retry]`) asks the
- * origin and loads the page afresh once it answers.
+ * origin and loads the page afresh once it answers. Its support link has its address
+ * (`data-href`) only while it shows.
  */
 export function BootFailedNotice({ supportUrl }: { supportUrl: string }) {
   return (
@@ -40,7 +41,10 @@ export function BootFailedNotice({ supportUrl }: { supportUrl: string }) {
             description="The app's code still failed after the page loaded itself afresh; <link> opens the support page"
             values={{
               link: (chunks) => (
-                <Anchor href={supportUrl} underline="always">
+                // Its address only once the notice shows (the shell guard sets it): a link, even a
+                // hidden one, before the page's skip link would make that no longer the page's first
+                // link, and no longer a skip link to assistive technology's checks (axe `region`).
+                <Anchor data-href={supportUrl} underline="always">
                   {chunks}
                 </Anchor>
               ),

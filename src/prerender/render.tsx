@@ -5,6 +5,7 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createIntl, IntlProvider } from 'react-intl';
 import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
@@ -40,6 +41,7 @@ import { JoinPracticeLinkView } from '../views/join-practice/join-practice-link-
 import { LandingView } from '../views/landing/landing-view';
 import { OnboardingView } from '../views/onboarding/onboarding-view';
 import { BootFailedNotice } from './boot-failed-notice';
+import { NoScriptNotice, UNSUPPORTED_BROWSER_ID, UnsupportedBrowserNotice } from './browser-notices';
 import { prerenderConfig } from './build-config';
 import { describeRoute } from './descriptions';
 import { errorScreens } from './error-screens';
@@ -227,6 +229,39 @@ export function prerenderBootFailedNotice(
       </IntlProvider>
     </AppMantineProvider>,
   );
+}
+
+/**
+ * What a page says to a browser that cannot run the app (src/prerender/browser-notices.tsx): the
+ * notice and the `<noscript>` for the body, the `<noscript>` for the head (JavaScript off: no
+ * shell, whose buttons could not act), and the rules that show the notice instead of the page:
+ * where the shell guard found the browser unsupported (`data-browser`), and, by CSS alone, in a
+ * browser older than any the guard's checks need to tell apart (no `aspect-ratio`: before Chrome
+ * 88, Firefox 89 and Safari 15), which may not even parse the guard.
+ */
+export function prerenderBrowserNotices(
+  options: { locale?: LocaleCode; messages?: Record<string, string> } = {},
+): { body: string; head: string; rules: string } {
+  const productName = prerenderConfig.app.productName?.trim() || defaultProductName;
+  const render = (node: ReactNode) =>
+    renderToString(
+      <IntlProvider
+        locale={options.locale ?? defaultLocale}
+        defaultLocale={defaultLocale}
+        messages={options.messages ?? {}}
+      >
+        {node}
+      </IntlProvider>,
+    );
+  const notice = `#${UNSUPPORTED_BROWSER_ID}`;
+  const marked = 'html[data-browser=unsupported]';
+  return {
+    body: `${render(<UnsupportedBrowserNotice productName={productName} />)}<noscript>${render(<NoScriptNotice productName={productName} />)}</noscript>`,
+    head: '<noscript><style>#shell,#root{display:none!important}</style></noscript>',
+    rules:
+      `${marked} #shell,${marked} #root,${marked} #boot-failed{display:none}${marked} ${notice}{display:block}` +
+      `@supports not (aspect-ratio:1){#shell,#root,#boot-failed{display:none}${notice}{display:block}}`,
+  };
 }
 
 /** The loading look a pressed shell button takes while the app loads (a `<template>`, hidden). */

@@ -129,6 +129,14 @@ test.describe('prerendered first screens', () => {
         test.setTimeout(30_000 * prerendered.length);
         const viewport = { width, height: 900 };
         const still = await appContexts.open({ viewport, javaScriptEnabled: false });
+        // The page as a browser with JavaScript paints it before the app: without what its
+        // <noscript> says to a browser with JavaScript off (src/prerender/browser-notices.tsx).
+        await still.route('**/*', async (route) => {
+          if (route.request().resourceType() !== 'document') return route.continue();
+          const response = await route.fetch();
+          const body = (await response.text()).replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
+          return route.fulfill({ response, body });
+        });
         const live = await appContexts.open({ viewport });
         const compare = await browser.newPage();
         try {

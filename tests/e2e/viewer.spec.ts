@@ -139,6 +139,22 @@ async function expectChartFitted(page: Page): Promise<void> {
   expect(Math.max(chart.width / panel.width, chart.height / panel.height)).toBeGreaterThan(0.9);
 }
 
+/**
+ * The opening view: labels at a readable size (the chart's scale at least 1: its 11–12 px text at
+ * its size), the active state whole in the panel, and near its middle.
+ */
+async function expectOpenedReadable(page: Page): Promise<void> {
+  const transform = await page.locator('[data-testid="chart"] g.viewport').getAttribute('transform');
+  expect(Number(/scale\(([\d.e-]+)\)/.exec(transform ?? '')?.[1])).toBeGreaterThanOrEqual(1);
+  const panel = await rectOf(page, '[data-testid="chart"]');
+  const leaf = (await currentLeaves(page)).at(-1) ?? '';
+  const state = await rectOf(page, `[data-testid="chart"] [data-state="${leaf}"] > rect`);
+  expect(within(state, panel), `the active state ${leaf} is out of view`).toBe(true);
+  expect(Math.abs(state.left + state.width / 2 - (panel.left + panel.width / 2))).toBeLessThan(
+    panel.width / 4,
+  );
+}
+
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 1920, height: 1080 },
@@ -150,6 +166,9 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await page.goto(`${base}/viewer/?machine=onboarding&input=new-user`);
     await expect(stateValue(page)).toHaveText('{"pin":"entering"}');
+    await expectOpenedReadable(page);
+    await page.getByTestId('chart').focus();
+    await page.keyboard.press('0');
     await expectChartFitted(page);
     await expectNothingCut(page);
     await expect(screen(page).locator('body[data-atlas-ready="ok"]')).toBeAttached();
@@ -236,6 +255,8 @@ test('zoom and pan by keyboard, wheel, pinch and drag; the active state is kept 
   test.setTimeout(120_000);
   await page.goto(`${base}/viewer/?machine=onboarding&input=new-user`);
   await expect(screen(page).locator('body[data-atlas-ready="ok"]')).toBeAttached();
+  await expectOpenedReadable(page);
+  await page.getByRole('button', { name: 'Fit' }).click();
   await expectChartFitted(page);
   const chart = page.getByTestId('chart');
   const transform = () => page.locator('[data-testid="chart"] g.viewport').getAttribute('transform');
