@@ -232,7 +232,8 @@ function defaultVariant(descriptor: string): EventObject[] {
  */
 const owns = (s: Snapshot): boolean => {
   const top = typeof s.value === 'string' ? s.value : Object.keys(s.value)[0];
-  return top === s.context.startStep;
+  // A detour ('Complete your profile') belongs to the step it returns to.
+  return top === s.context.startStep || s.context.returnTo === s.context.startStep;
 };
 
 const descriptors = new Set(
@@ -432,6 +433,7 @@ export const onboardingPathSpec = definePathSpec({
     practiceKey: s.context.practiceKey,
     environmentUrl: s.context.environmentUrl,
     error: s.context.error?.code ?? null,
+    returnTo: s.context.returnTo,
   }),
   limit: 20000,
   expected,
