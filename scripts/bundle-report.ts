@@ -8,7 +8,7 @@
  * static imports and CSS, plus the route screen's chunk with its static imports. What a first
  * visit actually fetches is measured in the browser by tests/e2e/first-paint.spec.ts. Fails when a
  * route is over its budget (scripts/bundle-budget.json), when a route has no budget or a budget
- * names no route, or when a module that must load later (SignalR, Formik, the forms library) is in
+ * names no route (the steps of a flow share its one budget: their `bundle` in the step table), or when a module that must load later (SignalR, Formik, the forms library) is in
  * `/`'s first-paint bytes.
  *
  *   tsx scripts/bundle-report.ts            (build when stale,) print, check
@@ -17,13 +17,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { budgetMismatches, reportRoutes } from './bundle-routes';
+import { type Budgets, budgetMismatches, budgetOf, reportRoutes } from './bundle-routes';
 import { ensureBuild } from './ensure-build';
 import { type BundleChunk, bundleChunksFile } from './vite-bundle-chunks';
 
 const root = join(import.meta.dirname, '..');
-const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'bundle-budget.json'), 'utf8')) as {
-  routes: Record<string, number>;
+const budgets = JSON.parse(
+  readFileSync(join(import.meta.dirname, 'bundle-budget.json'), 'utf8'),
+) as Budgets & {
   forbiddenOnFirstPaint: Record<string, string[]>;
 };
 
@@ -63,10 +64,7 @@ if (!entry) throw new Error('no entry chunk');
 const boot = [...chunks.values()].find((c) => c.facade === 'src/boot/start.tsx');
 if (!boot) throw new Error('no chunk for src/boot/start.tsx');
 const routes = reportRoutes();
-const failures = budgetMismatches(
-  routes.map((r) => r.path),
-  budgets.routes,
-);
+const failures = budgetMismatches(routes, budgets);
 const rows: Array<{
   route: string;
   js: number;
@@ -75,7 +73,8 @@ const rows: Array<{
   budget: number | undefined;
   modules: string[];
 }> = [];
-for (const { path, module } of routes) {
+for (const route of routes) {
+  const { path, module } = route;
   const screen = [...chunks.values()].find((c) => c.facade === module || c.modules.includes(module));
   if (!screen) failures.push(`no chunk found for the screen of ${path} (${module})`);
   const files = closure([entry.fileName, boot.fileName, ...(screen ? [screen.fileName] : [])]);
@@ -88,7 +87,7 @@ for (const { path, module } of routes) {
     modules.push(...(chunks.get(file)?.modules ?? []));
   }
   const cssBytes = [...css].reduce((sum, file) => sum + sizeOf(file), 0);
-  const budget = budgets.routes[path];
+  const budget = budgetOf(route, budgets);
   rows.push({ route: path, js, css: cssBytes, total: js + cssBytes, budget, modules });
 }
 
