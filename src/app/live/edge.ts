@@ -20,7 +20,7 @@ import { redirectToEnvironment, serverErrorPath } from './redirects';
 
 /**
  * The one edge of the flows (decisions 102, 170): what every flow is given (`FlowEdges`), whose
- * actor a screen creates with `useFlowActor` (./flow-actor.ts): the root actors,
+ * actor a screen creates with `useFlowActor` (src/ui/flow-actor.ts): the root actors,
  * the runtime configuration, the settled session, the one navigation, the one login, the
  * allow-listed redirect and the one way to call the API (`call`, failures as `CallFailure`).
  * `.provide` happens only in src/app/live; machines decide, this file only carries out.

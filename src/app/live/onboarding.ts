@@ -21,6 +21,7 @@ import { selectSessionStatus } from '#machines/session.machine';
 import type { Endpoints } from '../../api/endpoints';
 import { useLocaleControl } from '../../i18n/intl-provider';
 import { logger } from '../../logger';
+import { useFlowActor } from '../../ui/flow-actor';
 import { useRuntimeConfig } from '../../ui/runtime-config';
 import {
   readStoredOptions,
@@ -31,7 +32,6 @@ import {
 import { useRootActors } from '../actors-context';
 import { browserStorage } from '../browser-storage';
 import { type FlowEdges, flowEdges, settledSession, settledSnapshot, watchUserStore } from './edge';
-import { useFlowActor } from './flow-actor';
 import { routerNavigate } from './navigate';
 
 /**
