@@ -14,7 +14,7 @@ import { logger } from '../../logger';
 import { useRuntimeConfig } from '../../ui/runtime-config';
 import { useRootActors } from '../actors-context';
 import type { RootActors } from '../root-actors';
-import { api, call } from './api';
+import { call } from './api';
 import { useNavigate } from './navigate';
 import { redirectToEnvironment, serverErrorPath } from './redirects';
 
@@ -172,7 +172,7 @@ export function flowEdges(
         },
       }),
     login: (params) => login(actors.session, params),
-    call: (work) => call(() => work(api())),
+    call,
   };
 }
 

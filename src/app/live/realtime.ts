@@ -9,7 +9,7 @@ import type { RealtimeRoot } from '../../realtime/root';
 import type { TokenGetter } from '../../realtime/token';
 import { watchVisibility } from '../../realtime/visibility';
 import { startFlowActor } from '../../ui/flow-actor';
-import { api, call } from './api';
+import { call } from './api';
 
 /**
  * The live user state: the user store and the hub connection (docs/realtime.md). The session
@@ -92,8 +92,8 @@ export function createRealtime(session: ActorRefFrom<typeof sessionMachine>): Re
     pageOrigin: window.location.origin,
     getTokenSilently: () => getAccessToken(),
     fetchUserState: async () => ({
-      practices: await call(() => api().userPractices()),
-      hasProfile: await call(() => api().profileExists()),
+      practices: await call((api) => api.userPractices()),
+      hasProfile: await call((api) => api.profileExists()),
     }),
     logger,
   });
