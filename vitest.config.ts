@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { deploymentDefaultsPlugin } from './scripts/vite-deployment-defaults';
+import { deploymentPlugin } from './scripts/vite-deployment';
 
 /**
  * The files that take longest (each runs a browser in a child process: the reduced atlas and the
@@ -67,11 +67,11 @@ export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [deploymentDefaultsPlugin()],
+        plugins: [deploymentPlugin()],
         test: { ...shared, name: 'shared', include: testFiles, exclude: isolatedTestFiles, isolate: false },
       },
       {
-        plugins: [deploymentDefaultsPlugin()],
+        plugins: [deploymentPlugin()],
         test: { ...shared, name: 'isolated', include: isolatedTestFiles, isolate: true },
       },
     ],

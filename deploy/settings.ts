@@ -37,7 +37,7 @@ export interface DeploymentSettings {
 
 /**
  * What the app's code builds in from these settings: its fallbacks when the runtime configuration
- * never arrived or left them out (scripts/vite-deployment-defaults.ts, decision 201).
+ * never arrived or left them out (scripts/vite-deployment.ts, decision 201).
  */
 export type DeploymentDefaults = Pick<
   DeploymentSettings,

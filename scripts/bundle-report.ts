@@ -1,7 +1,7 @@
 /**
  * Bundle report and budget: reads the app's build in dist/ (built first when it is missing or
  * stale) and the chunk graph that build recorded (dist/hosting/bundle-chunks.json,
- * scripts/vite-bundle-chunks.ts), and prints, per route of the app (scripts/bundle-routes.ts: the
+ * scripts/vite-chunks.ts), and prints, per route of the app (scripts/bundle-routes.ts: the
  * routes of src/app/routes.tsx and every onboarding step of machines/onboarding-steps.ts), the gzip
  * bytes (level 9) of the JS and CSS the app needs to show its screen:
  * the entry chunk and the app it loads after the first paint (src/boot/start.tsx), each with its
@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Budgets, budgetMismatches, budgetOf, reportRoutes } from './bundle-routes';
 import { ensureBuild } from './ensure-build';
-import { type BundleChunk, bundleChunksFile } from './vite-bundle-chunks';
+import { type BundleChunk, bundleChunksFile } from './vite-chunks';
 
 const root = join(import.meta.dirname, '..');
 const budgets = JSON.parse(
@@ -29,7 +29,7 @@ const budgets = JSON.parse(
 };
 
 // The build in dist/ (built first when missing or stale, as html:check and the e2e tests do) and
-// the chunk graph it recorded (scripts/vite-bundle-chunks.ts); no build of its own (decision 141).
+// the chunk graph it recorded (scripts/vite-chunks.ts); no build of its own (decision 141).
 await ensureBuild();
 const outDir = join(root, 'dist');
 if (!existsSync(join(outDir, bundleChunksFile)))
