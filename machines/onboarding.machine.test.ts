@@ -23,7 +23,11 @@ import {
   selectSubmitLocked,
 } from './onboarding.machine';
 import { emptyDraft, type OnboardingDraft, type PracticeDraft, stripApiPrefix } from './onboarding-draft';
-import { type OnboardingStepRow, onboardingStepTable } from './onboarding-steps';
+import { type OnboardingStepRow, onboardingStepTable, requireNextStep, stepRow } from './onboarding-steps';
+
+/** The step the profile moves on to (the step table's). */
+const afterProfile = stepRow(requireNextStep('profile'));
+
 import { practiceActivationMachine, selectTakingLong } from './practice-activation.machine';
 import type { CallFailure, NavigateParams } from './practice-flow';
 
@@ -280,16 +284,16 @@ describe('onboarding machine', () => {
     actor.send({ type: 'profile.change', profile: { ...profile, phone: '0400000000' } });
     expect(rec.persisted.at(-1)?.profile?.phone).toBe('0400000000');
     actor.send({ type: 'profile.submit', profile });
-    await waitFor(actor, (s) => s.matches('practice'));
+    await waitFor(actor, (s) => s.matches(afterProfile.id));
     expect(rec.calls.find((c) => c.src === 'createProfile')?.input).toEqual({ profile });
-    expect(rec.navigations).toContainEqual({ to: '/onboarding/register-practice' });
+    expect(rec.navigations).toContainEqual({ to: afterProfile.path });
   });
 
   it('profile: a complete existing profile skips the step', async () => {
     const { actor, rec } = start({ step: 'profile' }, { loadProfile: async () => ({ user, profile }) });
-    await waitFor(actor, (s) => s.matches('practice'));
+    await waitFor(actor, (s) => s.matches(afterProfile.id));
     expect(rec.persisted.at(-1)?.profile).toEqual(profile);
-    expect(rec.navigations).toEqual([{ to: '/onboarding/register-practice', replace: true }]);
+    expect(rec.navigations).toEqual([{ to: afterProfile.path, replace: true }]);
   });
 
   it('profile: a signed-out user is sent back to register-account', async () => {

@@ -302,7 +302,8 @@ function startsAt(i: Pick<OnboardingInput, 'step' | 'draft' | 'directoryPractice
  */
 const onFrom = (step: OnboardingStep, before: Snapshot) =>
   startsAt({
-    step: requireNextStep(step),
+    // A detour ('Complete your profile') returns to the step it came from.
+    step: (step === 'profile' ? before.context.returnTo : null) ?? requireNextStep(step),
     draft: before.context.draft,
     directoryPracticeKey: before.context.directoryPracticeKey,
     // Registering names the practice the thank-you step waits for.
@@ -396,7 +397,9 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
         : 'practice.filling.editing.noProfile',
     // Only the refusal offers the way on (decision 044).
     'practice.completeProfile': ({ before }) =>
-      before.matches({ practice: { filling: { editing: 'noProfile' } } }) ? 'profile.loading' : unchanged,
+      before.matches({ practice: { filling: { editing: 'noProfile' } } })
+        ? { state: 'profile.loading', context: { returnTo: 'practice' } }
+        : unchanged,
     'xstate.done.actor.registerPractice': ({ before }) => onFrom('practice', before),
     'xstate.error.actor.registerPractice': ({ event }) => {
       const kind = failureKind(event);
