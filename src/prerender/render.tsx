@@ -13,6 +13,7 @@ import { busyIndicatorDelays, codeRecoveryDelays, loadingDelays } from '#machine
 import type { LocaleCode } from '#machines/domain';
 import { hubConnectionMachine } from '#machines/hub-connection.machine';
 import { selectStep } from '#machines/onboarding.machine';
+import { emptyDraft } from '#machines/onboarding-draft';
 import { type OnboardingStepId, onboardingStepTable, stepRow } from '#machines/onboarding-steps';
 import type { NavigateParams } from '#machines/practice-flow';
 import { type SessionCheckResult, sessionMachine } from '#machines/session.machine';
@@ -151,12 +152,7 @@ const onboardingScreen =
     const actor = createActor(machine, {
       input: {
         step,
-        draft: {
-          pin: null,
-          profile: null,
-          practice: null,
-          options: { registeredFromDirectoryPracticeKey: null },
-        },
+        draft: emptyDraft(),
         regions: config.app.portals
           .filter((p) => p.isPublic)
           .map((p) => ({ key: p.key, locale: p.locales[0] ?? defaultLocale })),

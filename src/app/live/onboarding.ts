@@ -74,9 +74,9 @@ const readers: { [P in DraftPart]: (value: unknown) => OnboardingDraft[P] } = {
  * anything malformed is ignored; without storage (refused, no window) the draft is empty.
  */
 export function readDraft(storage: DraftStorage | null = browserStorage('local')): OnboardingDraft {
-  const part = <P extends DraftPart>(p: P): OnboardingDraft[P] =>
-    readers[p](readJson(storage, draftStorageKeys[p]));
-  return { pin: part('pin'), practice: part('practice'), profile: part('profile'), options: part('options') };
+  return Object.fromEntries(
+    draftParts.map((p) => [p, readers[p](readJson(storage, draftStorageKeys[p]))]),
+  ) as unknown as OnboardingDraft;
 }
 
 /** What is stored of each part of the draft (null: the key is removed). */
