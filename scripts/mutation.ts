@@ -44,6 +44,13 @@ const explained: Record<string, string[]> = {
     'submittingCode --error: joinWithCode [isCallFailure]--> enteringCode ⇒ checkingEmail',
     'submittingCode --error: joinWithCode--> enteringCode ⇒ checkingEmail',
   ],
+  // In the app's step table the profile's next step is the practice: a detour back to the practice
+  // straight there or through `resuming` is the same. The machine test with a step inserted between
+  // them (machines/onboarding.machine.test.ts) tells them apart.
+  onboarding: [
+    'profile.loading --done: loadProfile [isDetourWithCompleteProfile]--> resuming ⇒ practice',
+    'profile.saving --done: createProfile [isDetour]--> resuming ⇒ practice',
+  ],
 };
 
 type Verdict = { killed: true; by: string; detail: string } | { killed: false };

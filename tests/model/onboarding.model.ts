@@ -300,15 +300,18 @@ function startsAt(i: Pick<OnboardingInput, 'step' | 'draft' | 'directoryPractice
  * Where moving on from `step` lands: the start of the step table's next step
  * (machines/onboarding-steps.ts), with the flow's draft and keys as they are.
  */
-const onFrom = (step: OnboardingStep, before: Snapshot) =>
-  startsAt({
-    // A detour ('Complete your profile') returns to the step it came from.
-    step: (step === 'profile' ? before.context.returnTo : null) ?? requireNextStep(step),
+const onFrom = (step: OnboardingStep, before: Snapshot) => {
+  // A detour ('Complete your profile') returns to the step it came from, and its marker is spent.
+  const detour = step === 'profile' ? before.context.returnTo : null;
+  const lands = startsAt({
+    step: detour ?? requireNextStep(step),
     draft: before.context.draft,
     directoryPracticeKey: before.context.directoryPracticeKey,
     // Registering names the practice the thank-you step waits for.
     practiceKey: before.context.practiceKey ?? 'registered',
   });
+  return detour ? { state: lands, context: { returnTo: null } } : lands;
+};
 
 /** The step the machine is at (its top state), as the address of that step names it. */
 const topOf = (s: Snapshot): string =>
