@@ -44,9 +44,8 @@ const explained: Record<string, string[]> = {
     'submittingCode --error: joinWithCode [isCallFailure]--> enteringCode ⇒ checkingEmail',
     'submittingCode --error: joinWithCode--> enteringCode ⇒ checkingEmail',
   ],
-  // In the app's step table the profile's next step is the practice: a detour back to the practice
-  // straight there or through `resuming` is the same. The machine test with a step inserted between
-  // them (machines/onboarding.machine.test.ts) tells them apart.
+  // Only the practice step sends the user on a detour to the profile: going back to the practice
+  // straight or through `resuming` (which starts the step the detour came from) is the same.
   onboarding: [
     'profile.loading --done: loadProfile [isDetourWithCompleteProfile]--> resuming ⇒ practice',
     'profile.saving --done: createProfile [isDetour]--> resuming ⇒ practice',
