@@ -4,20 +4,14 @@ import { basename, relative } from 'node:path';
 import formatjs from '@formatjs/unplugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { bootChunks } from './scripts/vite-boot-chunks';
-import { bundleChunksPlugin } from './scripts/vite-bundle-chunks';
-import { deploymentDefaultsPlugin } from './scripts/vite-deployment-defaults';
-import { eagerCommonJsPlugin } from './scripts/vite-eager-commonjs';
+import { chunksPlugin } from './scripts/vite-chunks';
+import { deploymentPlugin } from './scripts/vite-deployment';
 import { hostingPlugin } from './scripts/vite-hosting';
 import { runtimePlugin } from './scripts/vite-hosting-runtime';
-import { formatjsOptions, icuCatalogs } from './scripts/vite-icu-catalogs';
-import { intlShippedLocales } from './scripts/vite-intl-locales';
-import { mantineComponentCss } from './scripts/vite-mantine-css';
-import { loadMantineUseId, mantineUseIdPlugin } from './scripts/vite-mantine-use-id';
-import { metaJsonPlugin } from './scripts/vite-meta-plugin';
+import { formatjsOptions, intlPlugin } from './scripts/vite-intl';
+import { loadMantineUseId, mantinePlugin } from './scripts/vite-mantine';
 import { precompressPlugin } from './scripts/vite-precompress';
 import { prerenderPlugin } from './scripts/vite-prerender';
-import { themeCssPlugin } from './scripts/vite-theme-css';
 
 // The app is served by the local stack (server/) in production mode, and by Vite with the stack
 // behind a proxy in development (`npm run dev`). Nothing here knows about the stack's ports:
@@ -30,7 +24,7 @@ function scopedClassName(name: string, filename: string): string {
     .replace(/[^\w-]/g, '_')}_${name}_${hash}`;
 }
 
-const boot = bootChunks();
+const chunks = chunksPlugin(import.meta.dirname);
 
 const stackUrl = process.env.STACK_URL ?? 'http://localhost:4000';
 
@@ -41,26 +35,21 @@ const stackUrl = process.env.STACK_URL ?? 'http://localhost:4000';
 const auth0React = createRequire(import.meta.url)('@auth0/auth0-react/package.json') as { version: string };
 
 export default defineConfig({
+  // One plugin per concern, each in its own file under scripts/ (vite-<concern>.ts).
   plugins: [
-    icuCatalogs(),
+    // Precompiled catalogs, no locale negotiation at start-up (decisions 180, 180).
+    intlPlugin(),
     formatjs(formatjsOptions),
-    intlShippedLocales(),
-    mantineComponentCss(),
-    // Mantine's ids without the second render after mount (decision 150).
-    mantineUseIdPlugin(),
-    // The theme's CSS variables, in the app's stylesheet (decision 123).
-    themeCssPlugin(import.meta.dirname),
-    // The product name and support links of the deployment's settings, as the app's fallbacks (decision 117).
-    deploymentDefaultsPlugin(),
-    boot.plugin,
+    // Component stylesheets, the theme's stylesheet, ids without a second render (decisions 123, 150).
+    mantinePlugin(import.meta.dirname),
+    // The deployment's defaults as the app's fallbacks, and meta.json (decisions 002, 117).
+    deploymentPlugin(),
     react(),
-    // CommonJS modules' wrappers compiled with their chunk, off the main thread.
-    eagerCommonJsPlugin(),
-    metaJsonPlugin(),
+    // The boot's chunks, CommonJS wrappers compiled with their chunk, the chunk graph (decisions 140, 181).
+    chunks.plugin,
+    // The signed-out first screens as HTML (decision 123).
     prerenderPlugin(),
-    // dist-hosting/bundle-chunks.json: the chunk graph, for the bundle report (decision 140).
-    bundleChunksPlugin(import.meta.dirname),
-    // Last: dist-hosting/ (the policy, the nginx include, build-inputs.json; decisions 115, 012).
+    // Last: dist-hosting/ (the policy, the nginx include, build-inputs.json; decision 115).
     ...hostingPlugin(),
     // After everything is written: the .br and .gz of every text file (decision 140).
     precompressPlugin(),
@@ -113,7 +102,7 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostType }) =>
         hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
     },
-    // The boot's layers as chunks, read from the module graph (scripts/vite-boot-chunks.ts, decision 181).
-    rolldownOptions: { output: { codeSplitting: { groups: boot.groups } } },
+    // The boot's layers as chunks, read from the module graph (scripts/vite-chunks.ts, decision 181).
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
   },
 });

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { deploymentDefaultsPlugin } from './scripts/vite-deployment-defaults';
+import { deploymentPlugin } from './scripts/vite-deployment';
 
 /**
  * The files that take longest (each runs a browser in a child process: the reduced atlas and the
@@ -67,17 +67,17 @@ export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [deploymentDefaultsPlugin()],
+        plugins: [deploymentPlugin()],
         test: { ...shared, name: 'shared', include: testFiles, exclude: isolatedTestFiles, isolate: false },
       },
       {
-        plugins: [deploymentDefaultsPlugin()],
+        plugins: [deploymentPlugin()],
         test: { ...shared, name: 'isolated', include: isolatedTestFiles, isolate: true },
       },
     ],
     // Two test files at a time on two cores (Vitest's default is one fewer than the cores: one).
     // Much of a file's time is waiting (a child process, a browser, a stack's timers), so two
-    // overlap well (decision 140). Three were quicker alone (188 s against 215 s) but slower in
+    // overlap well (decision 140). Three were quicker alone (140 s against 215 s) but slower in
     // `npm test`, beside the other checks of stage 1: 272 s against 242 s on a fresh clone.
     maxWorkers: 2,
     sequence: { sequencer: SlowFirstSequencer },

@@ -5,9 +5,8 @@ import type { LocaleCode, RegionKey } from '#machines/domain';
 /**
  * The deployment's build-time settings, in one place (docs/decisions/117-deployment-settings.md):
  * what the prerendered first screens show before the runtime configuration
- * (`GET /api/clientconfig/app`) arrives, and the identity provider's origin (checked against the
- * backend's; the servers' security policy names the one they are started with: `IDP_ORIGIN`, or
- * nginx's `$idp_origin`).
+ * (`GET /api/clientconfig/app`) arrives, and the identity provider's origin that the generated
+ * hosting files (dist/_headers) name in their security policy.
  *
  * Read from `deploy/settings.json`, or the file named by `DEPLOY_SETTINGS`, then each field from
  * its environment variable when set (see `settingVariables`). The runtime configuration stays the
@@ -38,7 +37,7 @@ export interface DeploymentSettings {
 
 /**
  * What the app's code builds in from these settings: its fallbacks when the runtime configuration
- * never arrived or left them out (scripts/vite-deployment-defaults.ts, decision 117).
+ * never arrived or left them out (scripts/vite-deployment.ts, decision 117).
  */
 export type DeploymentDefaults = Pick<
   DeploymentSettings,

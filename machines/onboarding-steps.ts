@@ -49,6 +49,10 @@ interface StepRow<TId extends string> {
   previous: NoInfer<TId> | null;
   /** The storage-key rule: the parts of the draft this step writes (each under `draftStorageKeys`). */
   stores: readonly DraftPart[];
+  /** Whether the build prerenders the step's signed-out screen as HTML (src/prerender/render.tsx). */
+  prerender: boolean;
+  /** The flow whose bundle budget the step's route counts against (scripts/bundle-budget.json `flows`). */
+  bundle: 'onboarding';
 }
 
 const defineSteps = <const TId extends string>(rows: readonly StepRow<TId>[]) => rows;
@@ -64,6 +68,8 @@ export const onboardingStepTable = defineSteps([
     previous: null,
     // The directory practice pre-fills the practice and records where it came from.
     stores: ['practice', 'options'],
+    prerender: false,
+    bundle: 'onboarding',
   },
   {
     id: 'pin',
@@ -73,6 +79,8 @@ export const onboardingStepTable = defineSteps([
     next: 'account',
     previous: null,
     stores: ['pin'],
+    prerender: true,
+    bundle: 'onboarding',
   },
   {
     id: 'account',
@@ -82,6 +90,8 @@ export const onboardingStepTable = defineSteps([
     next: 'profile',
     previous: 'pin',
     stores: [],
+    prerender: true,
+    bundle: 'onboarding',
   },
   {
     id: 'profile',
@@ -91,6 +101,8 @@ export const onboardingStepTable = defineSteps([
     next: 'practice',
     previous: 'account',
     stores: ['profile'],
+    prerender: false,
+    bundle: 'onboarding',
   },
   {
     id: 'practice',
@@ -100,6 +112,8 @@ export const onboardingStepTable = defineSteps([
     next: 'thankYou',
     previous: 'profile',
     stores: ['practice'],
+    prerender: true,
+    bundle: 'onboarding',
   },
   {
     id: 'thankYou',
@@ -110,31 +124,50 @@ export const onboardingStepTable = defineSteps([
     previous: 'practice',
     // Registering clears the whole draft; the thank-you step writes nothing.
     stores: [],
+    prerender: false,
+    bundle: 'onboarding',
   },
 ]);
 
 export type OnboardingStepId = (typeof onboardingStepTable)[number]['id'];
 export type OnboardingStepRow = StepRow<OnboardingStepId>;
 
-/** The step ids in table order. */
-export const onboardingStepIds: readonly OnboardingStepId[] = onboardingStepTable.map((s) => s.id);
+/**
+ * The questions every reader asks of a step table: its ids, a step's row, the step after and the
+ * step before. The machine is built from a table through this (machines/onboarding.machine.ts), so
+ * a test can build it from a table with an extra row.
+ */
+export function stepLookup(table: readonly OnboardingStepRow[]) {
+  const rowById = new Map<string, OnboardingStepRow>(table.map((s) => [s.id, s]));
+  const row = (id: OnboardingStepId): OnboardingStepRow => rowById.get(id) as OnboardingStepRow;
+  const requireStep = (id: OnboardingStepId, way: 'next' | 'previous'): OnboardingStepId => {
+    const step = row(id)[way];
+    if (step === null) throw new Error(`onboarding step table: ${id} has no ${way} step`);
+    return step;
+  };
+  return {
+    ids: table.map((s) => s.id),
+    row,
+    /** The step the wizard moves on to from `id`; an error for the last step (a table mistake). */
+    requireNext: (id: OnboardingStepId) => requireStep(id, 'next'),
+    /** The step before `id`; an error for an entry point (a table mistake). */
+    requirePrevious: (id: OnboardingStepId) => requireStep(id, 'previous'),
+  };
+}
 
-const rowById = new Map<string, OnboardingStepRow>(onboardingStepTable.map((s) => [s.id, s]));
+const steps = stepLookup(onboardingStepTable);
+
+/** The step ids in table order. */
+export const onboardingStepIds: readonly OnboardingStepId[] = steps.ids;
 
 /** The row of a step. */
-export function stepRow(id: OnboardingStepId): OnboardingStepRow {
-  return rowById.get(id) as OnboardingStepRow;
-}
+export const stepRow = steps.row;
 
 /** The step the wizard moves on to from `id`, or null after the last one. */
 export const nextStep = (id: OnboardingStepId): OnboardingStepId | null => stepRow(id).next;
 
 /** The step the wizard moves on to from `id`; an error for the last step (a table mistake). */
-export function requireNextStep(id: OnboardingStepId): OnboardingStepId {
-  const next = nextStep(id);
-  if (next === null) throw new Error(`onboarding step table: ${id} has no next step`);
-  return next;
-}
+export const requireNextStep = steps.requireNext;
 
 /** The address of each step. */
 export const onboardingStepPaths = Object.fromEntries(

@@ -11,6 +11,7 @@ import type {
   UserPractice,
 } from './domain';
 import {
+  createOnboardingMachine,
   type OnboardingInput,
   type OnboardingRoute,
   type OnboardingStep,
@@ -22,6 +23,11 @@ import {
   selectSubmitLocked,
 } from './onboarding.machine';
 import { emptyDraft, type OnboardingDraft, type PracticeDraft, stripApiPrefix } from './onboarding-draft';
+import { type OnboardingStepRow, onboardingStepTable, requireNextStep, stepRow } from './onboarding-steps';
+
+/** The step the profile moves on to (the step table's). */
+const afterProfile = stepRow(requireNextStep('profile'));
+
 import { practiceActivationMachine, selectTakingLong } from './practice-activation.machine';
 import type { CallFailure, NavigateParams } from './practice-flow';
 
@@ -102,7 +108,11 @@ const waitingIn = (s: SnapshotFrom<typeof onboardingMachine>, state: object): bo
     ?.getSnapshot()
     .matches({ waiting: state } as never) ?? false;
 
-function start(input: Partial<OnboardingInput> & Pick<OnboardingInput, 'step'>, fakes: Fakes = {}) {
+function start(
+  input: Partial<OnboardingInput> & Pick<OnboardingInput, 'step'>,
+  fakes: Fakes = {},
+  base: typeof onboardingMachine = onboardingMachine,
+) {
   const rec: Recorded = {
     navigations: [],
     routing: [],
@@ -118,7 +128,7 @@ function start(input: Partial<OnboardingInput> & Pick<OnboardingInput, 'step'>, 
       rec.calls.push({ src, input });
       return impl ? impl(input) : never<O>();
     };
-  const machine = onboardingMachine.provide({
+  const machine = base.provide({
     actors: {
       verifyPin: fromPromise(wrap('verifyPin', fakes.verifyPin)),
       getSessionUser: fromPromise(wrap('getSessionUser', fakes.getSessionUser)),
@@ -274,16 +284,16 @@ describe('onboarding machine', () => {
     actor.send({ type: 'profile.change', profile: { ...profile, phone: '0400000000' } });
     expect(rec.persisted.at(-1)?.profile?.phone).toBe('0400000000');
     actor.send({ type: 'profile.submit', profile });
-    await waitFor(actor, (s) => s.matches('practice'));
+    await waitFor(actor, (s) => s.matches(afterProfile.id));
     expect(rec.calls.find((c) => c.src === 'createProfile')?.input).toEqual({ profile });
-    expect(rec.navigations).toContainEqual({ to: '/onboarding/register-practice' });
+    expect(rec.navigations).toContainEqual({ to: afterProfile.path });
   });
 
   it('profile: a complete existing profile skips the step', async () => {
     const { actor, rec } = start({ step: 'profile' }, { loadProfile: async () => ({ user, profile }) });
-    await waitFor(actor, (s) => s.matches('practice'));
+    await waitFor(actor, (s) => s.matches(afterProfile.id));
     expect(rec.persisted.at(-1)?.profile).toEqual(profile);
-    expect(rec.navigations).toEqual([{ to: '/onboarding/register-practice', replace: true }]);
+    expect(rec.navigations).toEqual([{ to: afterProfile.path, replace: true }]);
   });
 
   it('profile: a signed-out user is sent back to register-account', async () => {
@@ -443,6 +453,77 @@ describe('onboarding machine', () => {
     await waitFor(signedOut.actor, (s) => s.matches('account'));
     expect(signedOut.rec.navigations.at(-1)).toEqual({ to: '/onboarding/register-account', replace: true });
     expect(signedOut.rec.persisted.at(-1)?.practice).toEqual(practice);
+  });
+
+  describe('with a step inserted between profile and practice (a table with an extra row)', () => {
+    // The extra row and its state exist only here: the production table is not touched.
+    const inserted = 'interests' as OnboardingStep;
+    const table = onboardingStepTable.flatMap((row): OnboardingStepRow[] => {
+      if (row.id === 'profile') return [{ ...row, next: inserted }];
+      if (row.id === 'practice') return [{ ...row, previous: inserted, progress: 4 }];
+      if (row.id !== 'thankYou') return [row];
+      return [
+        {
+          ...row,
+          id: inserted,
+          path: '/onboarding/interests',
+          titleId: 'title.segment.interests',
+          progress: 3,
+          next: 'practice',
+          previous: 'profile',
+          stores: [],
+          prerender: false,
+        },
+        row,
+      ];
+    });
+    const machine = createOnboardingMachine(table, { [inserted]: { tags: [`step:${inserted}`] } });
+    const fakes: Fakes = {
+      getSessionUser: async () => user,
+      createProfile: async () => undefined,
+    };
+
+    it("the profile step moves on to the inserted step (the table is the machine's)", async () => {
+      const { actor, rec } = start(
+        { step: 'profile' },
+        { ...fakes, loadProfile: async () => ({ user, profile }) },
+        machine,
+      );
+      await waitFor(actor, (s) => s.matches(inserted as never));
+      expect(rec.navigations.at(-1)).toEqual({ to: '/onboarding/interests', replace: true });
+    });
+
+    it('"Complete your profile" from the practice form returns to the practice form, the profile complete on the server (decision 044)', async () => {
+      const { actor, rec } = start(
+        { step: 'practice' },
+        { ...fakes, loadProfile: async () => ({ user, profile }) },
+        machine,
+      );
+      actor.send({ type: 'practice.submit', practice });
+      actor.send({ type: 'practice.completeProfile' });
+      expect(actor.getSnapshot().matches('profile')).toBe(true);
+      await waitFor(actor, (s) => s.matches({ practice: { filling: 'editing' } }));
+      expect(rec.navigations.at(-1)).toEqual({ to: '/onboarding/register-practice', replace: true });
+      expect(actor.getSnapshot().context.returnTo).toBeNull();
+      expect(actor.getSnapshot().context.draft.practice).toEqual(practice);
+    });
+
+    it('"Complete your profile" returns to the practice form once the profile form is saved', async () => {
+      const { actor, rec } = start(
+        { step: 'practice' },
+        { ...fakes, loadProfile: async () => ({ user, profile: null }) },
+        machine,
+      );
+      actor.send({ type: 'practice.submit', practice });
+      actor.send({ type: 'practice.completeProfile' });
+      await waitFor(actor, (s) => s.matches({ profile: 'editing' }));
+      actor.send({ type: 'profile.submit', profile });
+      await waitFor(actor, (s) => s.matches({ practice: { filling: 'editing' } }));
+      expect(rec.navigations.at(-1)).toEqual({ to: '/onboarding/register-practice' });
+      expect(rec.calls.map((c) => c.src)).toContain('createProfile');
+      // The marker is spent: the profile step, opened afresh, moves on to the inserted step again.
+      expect(actor.getSnapshot().context.returnTo).toBeNull();
+    });
   });
 
   it('practice: server failures become codes; the prefix is stripped; the draft is kept', async () => {

@@ -38,9 +38,11 @@ import {
 import {
   nextStep,
   type OnboardingStepId,
+  type OnboardingStepRow,
   onboardingStepIds,
   onboardingStepPaths,
-  requireNextStep,
+  onboardingStepTable,
+  stepLookup,
 } from './onboarding-steps';
 import { practiceActivationMachine } from './practice-activation.machine';
 import { failureOf, type NavigateParams, userMessageOf } from './practice-flow';
@@ -122,6 +124,11 @@ export interface OnboardingContext {
   startStep: OnboardingStep;
   /** How many times the flow restarted from the stored draft (a new address): the screens start afresh. */
   restarts: number;
+  /**
+   * A detour's way back: the step that sent the user to the profile ('Complete your profile',
+   * decision 044), where the profile step returns once the profile is complete; null otherwise.
+   */
+  returnTo: OnboardingStep | null;
   /** The pin being verified (stored in the draft only once verified). */
   pinAttempt: string | null;
   draft: OnboardingDraft;
@@ -172,12 +179,6 @@ export const onboardingPaths = {
   switchPractice: '/switch-practice',
 } as const;
 
-/** The step the wizard moves on to from `step` (the table's `next`), its state and its address. */
-const onTo = (step: OnboardingStep) => {
-  const next = requireNextStep(step);
-  return { target: `#onboarding.${next}`, path: onboardingPaths[next] } as const;
-};
-
 /**
  * The one `route.changed` handler, in every step's state: an address that is not the step the
  * machine is at restarts the flow there (Back/Forward, an edited address, a link), as a reload would.
@@ -195,7 +196,7 @@ interface DraftParams {
   draft: OnboardingDraft;
 }
 
-export const onboardingMachine = setup({
+const onboardingSetup = setup({
   types: {
     context: {} as OnboardingContext,
     events: {} as OnboardingEvent,
@@ -265,6 +266,7 @@ export const onboardingMachine = setup({
       return {
         startStep: event.step,
         restarts: context.restarts + 1,
+        returnTo: null,
         pinAttempt: null,
         draft: event.draft,
         user: null,
@@ -278,6 +280,11 @@ export const onboardingMachine = setup({
     }),
     applyLocale: (_, _params: { locale: LocaleCode }) => undefined,
     redirectToEnvironment: (_, _params: { url: string }) => undefined,
+    /** Back from a detour: the flow starts again at the step it came from, without the marker. */
+    returnFromDetour: assign(({ context }) => ({
+      startStep: context.returnTo ?? context.startStep,
+      returnTo: null,
+    })),
   },
   guards: {
     /**
@@ -297,6 +304,10 @@ export const onboardingMachine = setup({
       return false;
     },
     hasDirectoryPracticeKey: ({ context }) => Boolean(context.directoryPracticeKey),
+    /** The profile step was opened from another step, to return there ('Complete your profile'). */
+    isDetour: ({ context }) => context.returnTo !== null,
+    isDetourWithCompleteProfile: ({ context }, params: { profile: Profile | null }) =>
+      context.returnTo !== null && isProfileComplete(params.profile),
     isSignedOut: (_, params: { user: SessionUser | null }) => params.user === null,
     isEmailUnverified: (_, params: { user: SessionUser | null }) => params.user?.email_verified === false,
     isUnauthenticated: (_, params: { error: unknown }) => isUnauthenticated(params.error),
@@ -308,593 +319,658 @@ export const onboardingMachine = setup({
     directoryAccountExists: (_, params: { directoryPractice: DirectoryPractice }) =>
       Boolean(params.directoryPractice.practiceKey),
   },
-}).createMachine({
-  id: 'onboarding',
-  context: ({ input }) => ({
-    startStep: input.step,
-    restarts: 0,
-    pinAttempt: null,
-    draft: input.draft,
-    regions: input.regions,
-    user: null,
-    devices: [],
-    directoryPracticeKey: input.directoryPracticeKey ?? null,
-    directoryPractice: null,
-    practiceKey: input.practiceKey ?? null,
-    environmentUrl: null,
-    error: null,
-  }),
-  initial: 'resuming',
-  states: {
-    resuming: {
-      // Transient: never observed, so it needs no step tag.
-      description:
-        'Starts at the step of the route (input.step, or the route.changed that restarted the flow).',
-      always: [
-        // One per step of the table, in table order (the guards exclude each other).
-        ...onboardingStepIds.map((step) => ({
-          guard: { type: 'startsAt', params: { step } } as const,
-          target: step,
-        })),
-        {
-          target: 'leaving',
-          actions: { type: 'navigate', params: { to: onboardingPaths.switchPractice, replace: true } },
-        },
-      ],
-    },
-    directoryPractice: {
-      tags: ['step:directoryPractice'],
-      on: {
-        ...restartsAtOtherRoutes('directoryPractice'),
-      },
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['busy'],
-          always: { guard: not('hasDirectoryPracticeKey'), target: 'failed' },
-          invoke: {
-            id: 'loadDirectoryPractice',
-            src: 'loadDirectoryPractice',
-            input: ({ context }) => ({ key: context.directoryPracticeKey ?? '' }),
-            onDone: [
-              {
-                guard: {
-                  type: 'directoryAccountExists',
-                  params: ({ event }) => ({ directoryPractice: event.output }),
-                },
-                target: 'accountExists',
-                actions: assign({ directoryPractice: ({ event }) => event.output }),
-              },
-              {
-                target: onTo('directoryPractice').target,
-                actions: [
-                  assign({ directoryPractice: ({ event }) => event.output }),
-                  {
-                    type: 'storeDraft',
-                    params: ({ context, event }) => ({ draft: prefillFromDirectory(context, event.output) }),
-                  },
-                  { type: 'navigate', params: { to: onTo('directoryPractice').path, replace: true } },
-                ],
-              },
-            ],
-            onError: { target: 'failed' },
+});
+
+/**
+ * The machine of a step table (the app's: `onboardingMachine`). A test may build it from a table
+ * with an extra row, giving that row's state in `extraStates`.
+ */
+export function createOnboardingMachine(
+  table: readonly OnboardingStepRow[] = onboardingStepTable,
+  extraStates: Record<string, object> = {},
+) {
+  const flow = stepLookup(table);
+  /** The step the wizard moves on to from `step` (the table's `next`), its state and its address. */
+  const onTo = (step: OnboardingStep) => {
+    const next = flow.requireNext(step);
+    return { target: `#onboarding.${next}`, path: flow.row(next).path } as const;
+  };
+  /** The step before `step` (the table's `previous`), its state and its address. */
+  const backFrom = (step: OnboardingStep) => {
+    const previous = flow.requirePrevious(step);
+    return { target: `#onboarding.${previous}`, path: flow.row(previous).path } as const;
+  };
+  /** The address of the step a detour returns to. */
+  const returnPath = (context: OnboardingContext) => flow.row(context.returnTo ?? context.startStep).path;
+  return onboardingSetup.createMachine({
+    id: 'onboarding',
+    context: ({ input }) => ({
+      startStep: input.step,
+      restarts: 0,
+      returnTo: null,
+      pinAttempt: null,
+      draft: input.draft,
+      regions: input.regions,
+      user: null,
+      devices: [],
+      directoryPracticeKey: input.directoryPracticeKey ?? null,
+      directoryPractice: null,
+      practiceKey: input.practiceKey ?? null,
+      environmentUrl: null,
+      error: null,
+    }),
+    initial: 'resuming',
+    states: {
+      resuming: {
+        // Transient: never observed, so it needs no step tag.
+        description:
+          'Starts at the step of the route (input.step, or the route.changed that restarted the flow), or where a detour returns.',
+        always: [
+          // One per step of the table, in table order (the guards exclude each other).
+          ...flow.ids.map((step) => ({
+            guard: { type: 'startsAt', params: { step } } as const,
+            target: step,
+          })),
+          {
+            target: 'leaving',
+            actions: { type: 'navigate', params: { to: onboardingPaths.switchPractice, replace: true } },
           },
-        },
-        accountExists: { tags: ['accountExists'] },
-        failed: { tags: ['linkFailed'] },
+        ],
       },
-    },
-    pin: {
-      tags: ['step:pin'],
-      initial: 'entering',
-      states: {
-        entering: {
-          on: {
-            'pin.submit': {
-              target: 'verifying',
-              actions: assign({ error: null, pinAttempt: ({ event }) => event.pin }),
+      directoryPractice: {
+        tags: ['step:directoryPractice'],
+        on: {
+          ...restartsAtOtherRoutes('directoryPractice'),
+        },
+        initial: 'loading',
+        states: {
+          loading: {
+            tags: ['busy'],
+            always: { guard: not('hasDirectoryPracticeKey'), target: 'failed' },
+            invoke: {
+              id: 'loadDirectoryPractice',
+              src: 'loadDirectoryPractice',
+              input: ({ context }) => ({ key: context.directoryPracticeKey ?? '' }),
+              onDone: [
+                {
+                  guard: {
+                    type: 'directoryAccountExists',
+                    params: ({ event }) => ({ directoryPractice: event.output }),
+                  },
+                  target: 'accountExists',
+                  actions: assign({ directoryPractice: ({ event }) => event.output }),
+                },
+                {
+                  target: onTo('directoryPractice').target,
+                  actions: [
+                    assign({ directoryPractice: ({ event }) => event.output }),
+                    {
+                      type: 'storeDraft',
+                      params: ({ context, event }) => ({
+                        draft: prefillFromDirectory(context, event.output),
+                      }),
+                    },
+                    { type: 'navigate', params: { to: onTo('directoryPractice').path, replace: true } },
+                  ],
+                },
+              ],
+              onError: { target: 'failed' },
             },
           },
+          accountExists: { tags: ['accountExists'] },
+          failed: { tags: ['linkFailed'] },
         },
-        verifying: {
-          tags: ['busy', 'submitting'],
-          invoke: {
-            id: 'verifyPin',
-            src: 'verifyPin',
-            input: ({ context }) => ({ pin: context.pinAttempt ?? '' }),
-            onDone: {
-              target: onTo('pin').target,
-              actions: [
+      },
+      pin: {
+        tags: ['step:pin'],
+        initial: 'entering',
+        states: {
+          entering: {
+            on: {
+              'pin.submit': {
+                target: 'verifying',
+                actions: assign({ error: null, pinAttempt: ({ event }) => event.pin }),
+              },
+            },
+          },
+          verifying: {
+            tags: ['busy', 'submitting'],
+            invoke: {
+              id: 'verifyPin',
+              src: 'verifyPin',
+              input: ({ context }) => ({ pin: context.pinAttempt ?? '' }),
+              onDone: {
+                target: onTo('pin').target,
+                actions: [
+                  {
+                    type: 'storeDraft',
+                    params: ({ context }) => ({ draft: { ...context.draft, pin: context.pinAttempt } }),
+                  },
+                  { type: 'navigate', params: { to: onTo('pin').path } },
+                ],
+              },
+              onError: [
                 {
-                  type: 'storeDraft',
-                  params: ({ context }) => ({ draft: { ...context.draft, pin: context.pinAttempt } }),
+                  guard: { type: 'isValidationFailure', params: ({ event }) => ({ error: event.error }) },
+                  target: 'entering',
+                  actions: assign({
+                    error: ({ event }) => {
+                      const messages = Object.values(failureOf(event.error).fieldErrors).flat();
+                      return messages.length > 0
+                        ? { code: 'pinRejected' as const, messages }
+                        : { code: 'pinInvalid' as const };
+                    },
+                  }),
                 },
-                { type: 'navigate', params: { to: onTo('pin').path } },
+                {
+                  guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) },
+                  target: 'entering',
+                  actions: assign({
+                    error: ({ event }) => ({
+                      code: 'pinLimited' as const,
+                      retryAfterSeconds: retryAfterOf(event.error),
+                    }),
+                  }),
+                },
+                { target: 'entering', actions: assign({ error: { code: 'pinInvalid' } }) },
               ],
             },
-            onError: [
-              {
-                guard: { type: 'isValidationFailure', params: ({ event }) => ({ error: event.error }) },
-                target: 'entering',
-                actions: assign({
-                  error: ({ event }) => {
-                    const messages = Object.values(failureOf(event.error).fieldErrors).flat();
-                    return messages.length > 0
-                      ? { code: 'pinRejected' as const, messages }
-                      : { code: 'pinInvalid' as const };
-                  },
-                }),
-              },
-              {
-                guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) },
-                target: 'entering',
-                actions: assign({
-                  error: ({ event }) => ({
-                    code: 'pinLimited' as const,
-                    retryAfterSeconds: retryAfterOf(event.error),
-                  }),
-                }),
-              },
-              { target: 'entering', actions: assign({ error: { code: 'pinInvalid' } }) },
+          },
+        },
+        on: {
+          ...restartsAtOtherRoutes('pin'),
+          'pin.skip': {
+            target: onTo('pin').target,
+            actions: [
+              assign({ error: null }),
+              { type: 'storeDraft', params: ({ context }) => ({ draft: { ...context.draft, pin: null } }) },
+              { type: 'navigate', params: { to: onTo('pin').path } },
             ],
           },
         },
       },
-      on: {
-        ...restartsAtOtherRoutes('pin'),
-        'pin.skip': {
-          target: onTo('pin').target,
-          actions: [
-            assign({ error: null }),
-            { type: 'storeDraft', params: ({ context }) => ({ draft: { ...context.draft, pin: null } }) },
-            { type: 'navigate', params: { to: onTo('pin').path } },
-          ],
+      account: {
+        tags: ['step:account'],
+        on: {
+          ...restartsAtOtherRoutes('account'),
         },
-      },
-    },
-    account: {
-      tags: ['step:account'],
-      on: {
-        ...restartsAtOtherRoutes('account'),
-      },
-      initial: 'checkingSession',
-      states: {
-        checkingSession: {
-          tags: ['busy'],
-          invoke: {
-            id: 'getSessionUser',
-            src: 'getSessionUser',
-            onDone: [
-              {
-                guard: { type: 'isSignedOut', params: ({ event }) => ({ user: event.output }) },
-                target: 'choosing',
-              },
-              {
-                guard: { type: 'isEmailUnverified', params: ({ event }) => ({ user: event.output }) },
-                target: '#onboarding.verifyingEmail',
-                actions: assign({ user: ({ event }) => event.output }),
-              },
-              {
-                target: onTo('account').target,
-                actions: [
-                  assign({ user: ({ event }) => event.output }),
-                  { type: 'navigate', params: { to: onTo('account').path, replace: true } },
-                ],
-              },
-            ],
-            onError: { target: 'choosing' },
-          },
-        },
-        choosing: {
-          on: {
-            'account.create': { target: 'signingUp', actions: assign({ error: null }) },
-          },
-        },
-        signingUp: {
-          tags: ['busy', 'submitting'],
-          invoke: {
-            id: 'signUp',
-            src: 'signUp',
-            input: ({ event }) => ({
-              connection: event.type === 'account.create' ? event.connection : null,
-              returnTo: onboardingPaths.account,
-            }),
-            onDone: { target: 'checkingSession' },
-            onError: { target: 'choosing', actions: assign({ error: { code: 'signUpFailed' } }) },
-          },
-        },
-      },
-    },
-    verifyingEmail: {
-      description: 'The email is unverified: the unverified-email page returns to register-account.',
-      type: 'final',
-      tags: ['step:account'],
-      entry: {
-        type: 'navigate',
-        params: {
-          to: onboardingPaths.unverifiedEmail,
-          search: { returnTo: onboardingPaths.account },
-          replace: true,
-        },
-      },
-    },
-    profile: {
-      tags: ['step:profile'],
-      on: {
-        ...restartsAtOtherRoutes('profile'),
-      },
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['busy'],
-          invoke: {
-            id: 'loadProfile',
-            src: 'loadProfile',
-            onDone: [
-              {
-                guard: { type: 'isSignedOut', params: ({ event }) => ({ user: event.output.user }) },
-                target: '#onboarding.account',
-                actions: { type: 'navigate', params: { to: onboardingPaths.account, replace: true } },
-              },
-              {
-                guard: { type: 'isEmailUnverified', params: ({ event }) => ({ user: event.output.user }) },
-                target: '#onboarding.verifyingEmail',
-                actions: assign({ user: ({ event }) => event.output.user }),
-              },
-              {
-                guard: {
-                  type: 'hasCompleteProfile',
-                  params: ({ event }) => ({ profile: event.output.profile }),
-                },
-                target: onTo('profile').target,
-                actions: [
-                  assign({ user: ({ event }) => event.output.user }),
-                  {
-                    type: 'storeDraft',
-                    params: ({ context, event }) => ({
-                      draft: { ...context.draft, profile: event.output.profile },
-                    }),
-                  },
-                  { type: 'navigate', params: { to: onTo('profile').path, replace: true } },
-                ],
-              },
-              {
-                target: 'editing',
-                actions: assign({
-                  user: ({ event }) => event.output.user,
-                  draft: ({ context, event }) => ({
-                    ...context.draft,
-                    profile: profileFromUser(
-                      event.output.user,
-                      event.output.profile ?? context.draft.profile,
-                    ),
-                  }),
-                }),
-              },
-            ],
-            onError: [
-              {
-                guard: { type: 'isUnauthenticated', params: ({ event }) => ({ error: event.error }) },
-                target: '#onboarding.account',
-                actions: { type: 'navigate', params: { to: onboardingPaths.account, replace: true } },
-              },
-              {
-                target: 'editing',
-                actions: assign({
-                  error: { code: 'profileFailed', message: null },
-                  draft: ({ context }) => ({
-                    ...context.draft,
-                    profile: profileFromUser(null, context.draft.profile),
-                  }),
-                }),
-              },
-            ],
-          },
-        },
-        editing: {
-          tags: ['profileForm'],
-          on: {
-            'profile.change': {
-              actions: {
-                type: 'storeDraft',
-                params: ({ context, event }) => ({ draft: { ...context.draft, profile: event.profile } }),
-              },
-            },
-            'profile.submit': {
-              target: 'confirmingSession',
-              actions: [
-                assign({ error: null }),
+        initial: 'checkingSession',
+        states: {
+          checkingSession: {
+            tags: ['busy'],
+            invoke: {
+              id: 'getSessionUser',
+              src: 'getSessionUser',
+              onDone: [
                 {
+                  guard: { type: 'isSignedOut', params: ({ event }) => ({ user: event.output }) },
+                  target: 'choosing',
+                },
+                {
+                  guard: { type: 'isEmailUnverified', params: ({ event }) => ({ user: event.output }) },
+                  target: '#onboarding.verifyingEmail',
+                  actions: assign({ user: ({ event }) => event.output }),
+                },
+                {
+                  target: onTo('account').target,
+                  actions: [
+                    assign({ user: ({ event }) => event.output }),
+                    { type: 'navigate', params: { to: onTo('account').path, replace: true } },
+                  ],
+                },
+              ],
+              onError: { target: 'choosing' },
+            },
+          },
+          choosing: {
+            on: {
+              'account.create': { target: 'signingUp', actions: assign({ error: null }) },
+            },
+          },
+          signingUp: {
+            tags: ['busy', 'submitting'],
+            invoke: {
+              id: 'signUp',
+              src: 'signUp',
+              input: ({ event }) => ({
+                connection: event.type === 'account.create' ? event.connection : null,
+                returnTo: onboardingPaths.account,
+              }),
+              onDone: { target: 'checkingSession' },
+              onError: { target: 'choosing', actions: assign({ error: { code: 'signUpFailed' } }) },
+            },
+          },
+        },
+      },
+      verifyingEmail: {
+        description: 'The email is unverified: the unverified-email page returns to register-account.',
+        type: 'final',
+        tags: ['step:account'],
+        entry: {
+          type: 'navigate',
+          params: {
+            to: onboardingPaths.unverifiedEmail,
+            search: { returnTo: onboardingPaths.account },
+            replace: true,
+          },
+        },
+      },
+      profile: {
+        tags: ['step:profile'],
+        on: {
+          ...restartsAtOtherRoutes('profile'),
+        },
+        initial: 'loading',
+        states: {
+          loading: {
+            tags: ['busy'],
+            invoke: {
+              id: 'loadProfile',
+              src: 'loadProfile',
+              onDone: [
+                {
+                  guard: { type: 'isSignedOut', params: ({ event }) => ({ user: event.output.user }) },
+                  target: backFrom('profile').target,
+                  actions: { type: 'navigate', params: { to: backFrom('profile').path, replace: true } },
+                },
+                {
+                  guard: { type: 'isEmailUnverified', params: ({ event }) => ({ user: event.output.user }) },
+                  target: '#onboarding.verifyingEmail',
+                  actions: assign({ user: ({ event }) => event.output.user }),
+                },
+                {
+                  guard: {
+                    type: 'isDetourWithCompleteProfile',
+                    params: ({ event }) => ({ profile: event.output.profile }),
+                  },
+                  target: '#onboarding.resuming',
+                  actions: [
+                    assign({ user: ({ event }) => event.output.user }),
+                    {
+                      type: 'storeDraft',
+                      params: ({ context, event }) => ({
+                        draft: { ...context.draft, profile: event.output.profile },
+                      }),
+                    },
+                    {
+                      type: 'navigate',
+                      params: ({ context }) => ({ to: returnPath(context), replace: true }),
+                    },
+                    'returnFromDetour',
+                  ],
+                },
+                {
+                  guard: {
+                    type: 'hasCompleteProfile',
+                    params: ({ event }) => ({ profile: event.output.profile }),
+                  },
+                  target: onTo('profile').target,
+                  actions: [
+                    assign({ user: ({ event }) => event.output.user }),
+                    {
+                      type: 'storeDraft',
+                      params: ({ context, event }) => ({
+                        draft: { ...context.draft, profile: event.output.profile },
+                      }),
+                    },
+                    { type: 'navigate', params: { to: onTo('profile').path, replace: true } },
+                  ],
+                },
+                {
+                  target: 'editing',
+                  actions: assign({
+                    user: ({ event }) => event.output.user,
+                    draft: ({ context, event }) => ({
+                      ...context.draft,
+                      profile: profileFromUser(
+                        event.output.user,
+                        event.output.profile ?? context.draft.profile,
+                      ),
+                    }),
+                  }),
+                },
+              ],
+              onError: [
+                {
+                  guard: { type: 'isUnauthenticated', params: ({ event }) => ({ error: event.error }) },
+                  target: backFrom('profile').target,
+                  actions: { type: 'navigate', params: { to: backFrom('profile').path, replace: true } },
+                },
+                {
+                  target: 'editing',
+                  actions: assign({
+                    error: { code: 'profileFailed', message: null },
+                    draft: ({ context }) => ({
+                      ...context.draft,
+                      profile: profileFromUser(null, context.draft.profile),
+                    }),
+                  }),
+                },
+              ],
+            },
+          },
+          editing: {
+            tags: ['profileForm'],
+            on: {
+              'profile.change': {
+                actions: {
                   type: 'storeDraft',
                   params: ({ context, event }) => ({ draft: { ...context.draft, profile: event.profile } }),
                 },
-              ],
-            },
-          },
-        },
-        confirmingSession: {
-          description:
-            'Saving needs a signed-in user (decision 160): signed out (the session ended meanwhile) → the account step.',
-          tags: ['busy', 'submitting', 'profileForm'],
-          invoke: {
-            id: 'confirmSignedIn',
-            src: 'getSessionUser',
-            onDone: [
-              {
-                guard: { type: 'isSignedOut', params: ({ event }) => ({ user: event.output }) },
-                target: '#onboarding.account',
-                actions: { type: 'navigate', params: { to: onboardingPaths.account, replace: true } },
               },
-              { target: 'saving' },
-            ],
-            // The session could not be read: the call answers for itself.
-            onError: { target: 'saving' },
-          },
-        },
-        saving: {
-          tags: ['busy', 'submitting', 'profileForm'],
-          invoke: {
-            id: 'createProfile',
-            src: 'createProfile',
-            input: ({ context }) => ({ profile: context.draft.profile as Profile }),
-            onDone: {
-              target: onTo('profile').target,
-              actions: { type: 'navigate', params: { to: onTo('profile').path } },
-            },
-            onError: [
-              {
-                guard: { type: 'isValidationFailure', params: ({ event }) => ({ error: event.error }) },
-                target: 'editing',
-                actions: assign({
-                  error: ({ event }) => ({
-                    code: 'profileRejected' as const,
-                    fieldErrors: failureOf(event.error).fieldErrors,
-                  }),
-                }),
-              },
-              {
-                target: 'editing',
-                actions: assign({
-                  error: ({ event }) => ({
-                    code: 'profileFailed' as const,
-                    message: userMessageOf(event.error),
-                  }),
-                }),
-              },
-            ],
-          },
-        },
-      },
-    },
-    practice: {
-      tags: ['step:practice'],
-      on: {
-        ...restartsAtOtherRoutes('practice'),
-      },
-      initial: 'preparing',
-      entry: { type: 'applyLocale', params: ({ context }) => ({ locale: draftLocaleOf(context) }) },
-      states: {
-        preparing: {
-          always: [
-            { guard: 'hasFourDigitPin', target: 'filling.fetchingDevices' },
-            { target: 'filling.editing' },
-          ],
-        },
-        filling: {
-          description: 'The form is shown and every change is kept in the draft.',
-          initial: 'editing',
-          on: {
-            'practice.change': {
-              actions: {
-                type: 'storeDraft',
-                params: ({ context, event }) => ({ draft: { ...context.draft, practice: event.practice } }),
-              },
-            },
-            'region.select': {
-              actions: [
-                {
-                  type: 'storeDraft',
-                  params: ({ context, event }) => ({ draft: withRegion(context, event.region) }),
-                },
-                {
-                  type: 'applyLocale',
-                  params: ({ context, event }) => ({ locale: localeOf(context, event.region) }),
-                },
-              ],
-            },
-          },
-          states: {
-            fetchingDevices: {
-              tags: ['busy', 'fetchingDevices'],
-              invoke: {
-                id: 'fetchDevices',
-                src: 'fetchDevices',
-                input: ({ context }) => ({ pin: context.draft.pin ?? '' }),
-                onDone: { target: 'editing', actions: assign({ devices: ({ event }) => event.output }) },
-                onError: [
+              'profile.submit': {
+                target: 'confirmingSession',
+                actions: [
+                  assign({ error: null }),
                   {
-                    guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) },
-                    target: 'editing',
-                    actions: assign({
-                      devices: [],
-                      error: ({ event }) => ({
-                        code: 'devicesLimited' as const,
-                        retryAfterSeconds: retryAfterOf(event.error),
-                      }),
+                    type: 'storeDraft',
+                    params: ({ context, event }) => ({ draft: { ...context.draft, profile: event.profile } }),
+                  },
+                ],
+              },
+            },
+          },
+          confirmingSession: {
+            description:
+              'Saving needs a signed-in user (decision 160): signed out (the session ended meanwhile) → the account step.',
+            tags: ['busy', 'submitting', 'profileForm'],
+            invoke: {
+              id: 'confirmSignedIn',
+              src: 'getSessionUser',
+              onDone: [
+                {
+                  guard: { type: 'isSignedOut', params: ({ event }) => ({ user: event.output }) },
+                  target: backFrom('profile').target,
+                  actions: { type: 'navigate', params: { to: backFrom('profile').path, replace: true } },
+                },
+                { target: 'saving' },
+              ],
+              // The session could not be read: the call answers for itself.
+              onError: { target: 'saving' },
+            },
+          },
+          saving: {
+            tags: ['busy', 'submitting', 'profileForm'],
+            invoke: {
+              id: 'createProfile',
+              src: 'createProfile',
+              input: ({ context }) => ({ profile: context.draft.profile as Profile }),
+              onDone: [
+                {
+                  guard: 'isDetour',
+                  target: '#onboarding.resuming',
+                  actions: [
+                    { type: 'navigate', params: ({ context }) => ({ to: returnPath(context) }) },
+                    'returnFromDetour',
+                  ],
+                },
+                {
+                  target: onTo('profile').target,
+                  actions: { type: 'navigate', params: { to: onTo('profile').path } },
+                },
+              ],
+              onError: [
+                {
+                  guard: { type: 'isValidationFailure', params: ({ event }) => ({ error: event.error }) },
+                  target: 'editing',
+                  actions: assign({
+                    error: ({ event }) => ({
+                      code: 'profileRejected' as const,
+                      fieldErrors: failureOf(event.error).fieldErrors,
                     }),
+                  }),
+                },
+                {
+                  target: 'editing',
+                  actions: assign({
+                    error: ({ event }) => ({
+                      code: 'profileFailed' as const,
+                      message: userMessageOf(event.error),
+                    }),
+                  }),
+                },
+              ],
+            },
+          },
+        },
+      },
+      practice: {
+        tags: ['step:practice'],
+        on: {
+          ...restartsAtOtherRoutes('practice'),
+        },
+        initial: 'preparing',
+        entry: { type: 'applyLocale', params: ({ context }) => ({ locale: draftLocaleOf(context) }) },
+        states: {
+          preparing: {
+            always: [
+              { guard: 'hasFourDigitPin', target: 'filling.fetchingDevices' },
+              { target: 'filling.editing' },
+            ],
+          },
+          filling: {
+            description: 'The form is shown and every change is kept in the draft.',
+            initial: 'editing',
+            on: {
+              'practice.change': {
+                actions: {
+                  type: 'storeDraft',
+                  params: ({ context, event }) => ({ draft: { ...context.draft, practice: event.practice } }),
+                },
+              },
+              'region.select': {
+                actions: [
+                  {
+                    type: 'storeDraft',
+                    params: ({ context, event }) => ({ draft: withRegion(context, event.region) }),
                   },
                   {
-                    target: 'editing',
-                    actions: assign({ devices: [], error: { code: 'devicesUnavailable' } }),
+                    type: 'applyLocale',
+                    params: ({ context, event }) => ({ locale: localeOf(context, event.region) }),
                   },
                 ],
               },
             },
-            editing: {
-              description: 'The form; a submit without a complete profile stays here, in noProfile.',
-              initial: 'form',
-              on: {
-                'practice.submit': [
-                  {
-                    guard: not('hasProfileDraft'),
-                    target: '.noProfile',
-                    actions: [
-                      assign({ error: null }),
-                      {
-                        type: 'storeDraft',
-                        params: ({ context, event }) => ({
-                          draft: { ...context.draft, practice: event.practice },
+            states: {
+              fetchingDevices: {
+                tags: ['busy', 'fetchingDevices'],
+                invoke: {
+                  id: 'fetchDevices',
+                  src: 'fetchDevices',
+                  input: ({ context }) => ({ pin: context.draft.pin ?? '' }),
+                  onDone: { target: 'editing', actions: assign({ devices: ({ event }) => event.output }) },
+                  onError: [
+                    {
+                      guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) },
+                      target: 'editing',
+                      actions: assign({
+                        devices: [],
+                        error: ({ event }) => ({
+                          code: 'devicesLimited' as const,
+                          retryAfterSeconds: retryAfterOf(event.error),
                         }),
-                      },
-                    ],
-                  },
-                  {
-                    target: '#onboarding.practice.confirmingSession',
-                    actions: [
-                      assign({ error: null }),
-                      {
-                        type: 'storeDraft',
-                        params: ({ context, event }) => ({
-                          draft: { ...context.draft, practice: event.practice },
-                        }),
-                      },
-                    ],
-                  },
-                ],
+                      }),
+                    },
+                    {
+                      target: 'editing',
+                      actions: assign({ devices: [], error: { code: 'devicesUnavailable' } }),
+                    },
+                  ],
+                },
               },
-              states: {
-                form: {},
-                noProfile: {
-                  description: "'No profile registration found.': the account has no profile yet.",
-                  tags: ['noProfile'],
-                  on: {
-                    // The way on (decision 044): step 2, which signs in if needed and comes
-                    // straight back when the account's profile is complete; the practice draft is
-                    // kept.
-                    'practice.completeProfile': {
-                      target: '#onboarding.profile',
-                      actions: { type: 'navigate', params: { to: onboardingPaths.profile } },
+              editing: {
+                description: 'The form; a submit without a complete profile stays here, in noProfile.',
+                initial: 'form',
+                on: {
+                  'practice.submit': [
+                    {
+                      guard: not('hasProfileDraft'),
+                      target: '.noProfile',
+                      actions: [
+                        assign({ error: null }),
+                        {
+                          type: 'storeDraft',
+                          params: ({ context, event }) => ({
+                            draft: { ...context.draft, practice: event.practice },
+                          }),
+                        },
+                      ],
+                    },
+                    {
+                      target: '#onboarding.practice.confirmingSession',
+                      actions: [
+                        assign({ error: null }),
+                        {
+                          type: 'storeDraft',
+                          params: ({ context, event }) => ({
+                            draft: { ...context.draft, practice: event.practice },
+                          }),
+                        },
+                      ],
+                    },
+                  ],
+                },
+                states: {
+                  form: {},
+                  noProfile: {
+                    description: "'No profile registration found.': the account has no profile yet.",
+                    tags: ['noProfile'],
+                    on: {
+                      // The way on (decision 044): a detour to the profile step, which signs in if
+                      // needed and comes straight back here when the account's profile is complete;
+                      // the practice draft is kept.
+                      'practice.completeProfile': {
+                        target: '#onboarding.profile',
+                        actions: [
+                          assign({ returnTo: 'practice' }),
+                          { type: 'navigate', params: { to: onboardingPaths.profile } },
+                        ],
+                      },
                     },
                   },
                 },
               },
             },
           },
-        },
-        confirmingSession: {
-          description:
-            'Registering needs a signed-in user (decision 160): signed out → the login redirect, back to this form.',
-          tags: ['busy', 'submitting'],
-          invoke: {
-            id: 'confirmSignedIn',
-            src: 'getSessionUser',
-            onDone: [
-              {
-                guard: { type: 'isSignedOut', params: ({ event }) => ({ user: event.output }) },
-                target: 'signingIn',
-              },
-              { target: 'submitting' },
-            ],
-            // The session could not be read: the call answers for itself.
-            onError: { target: 'submitting' },
-          },
-        },
-        submitting: {
-          tags: ['busy', 'submitting'],
-          invoke: {
-            id: 'registerPractice',
-            src: 'registerPractice',
-            input: ({ context }) => registrationOf(context),
-            onDone: {
-              target: onTo('practice').target,
-              actions: [
-                assign({ practiceKey: ({ event }) => event.output, draft: () => emptyDraft() }),
-                'clearDraft',
+          confirmingSession: {
+            description:
+              'Registering needs a signed-in user (decision 160): signed out → the login redirect, back to this form.',
+            tags: ['busy', 'submitting'],
+            invoke: {
+              id: 'confirmSignedIn',
+              src: 'getSessionUser',
+              onDone: [
                 {
-                  type: 'navigate',
-                  params: ({ event }) => ({
-                    to: onTo('practice').path,
-                    search: { practiceKey: event.output },
+                  guard: { type: 'isSignedOut', params: ({ event }) => ({ user: event.output }) },
+                  target: 'signingIn',
+                },
+                { target: 'submitting' },
+              ],
+              // The session could not be read: the call answers for itself.
+              onError: { target: 'submitting' },
+            },
+          },
+          submitting: {
+            tags: ['busy', 'submitting'],
+            invoke: {
+              id: 'registerPractice',
+              src: 'registerPractice',
+              input: ({ context }) => registrationOf(context),
+              onDone: {
+                target: onTo('practice').target,
+                actions: [
+                  assign({ practiceKey: ({ event }) => event.output, draft: () => emptyDraft() }),
+                  'clearDraft',
+                  {
+                    type: 'navigate',
+                    params: ({ event }) => ({
+                      to: onTo('practice').path,
+                      search: { practiceKey: event.output },
+                    }),
+                  },
+                ],
+              },
+              onError: [
+                {
+                  // Signed out (e.g. the form was opened without signing in, or the session ended):
+                  // sign in and come back to this form; the draft keeps what was typed.
+                  guard: { type: 'isUnauthenticated', params: ({ event }) => ({ error: event.error }) },
+                  target: 'signingIn',
+                },
+                {
+                  guard: { type: 'isValidationFailure', params: ({ event }) => ({ error: event.error }) },
+                  target: 'filling.editing',
+                  actions: assign({
+                    error: ({ event }) => ({
+                      code: 'practiceRejected' as const,
+                      fieldErrors: failureOf(event.error).fieldErrors,
+                    }),
+                  }),
+                },
+                {
+                  target: 'filling.editing',
+                  actions: assign({
+                    error: ({ event }) => ({
+                      code: 'practiceFailed' as const,
+                      message: stripApiPrefix(failureOf(event.error).message),
+                    }),
                   }),
                 },
               ],
             },
-            onError: [
-              {
-                // Signed out (e.g. the form was opened without signing in, or the session ended):
-                // sign in and come back to this form; the draft keeps what was typed.
-                guard: { type: 'isUnauthenticated', params: ({ event }) => ({ error: event.error }) },
-                target: 'signingIn',
-              },
-              {
-                guard: { type: 'isValidationFailure', params: ({ event }) => ({ error: event.error }) },
-                target: 'filling.editing',
-                actions: assign({
-                  error: ({ event }) => ({
-                    code: 'practiceRejected' as const,
-                    fieldErrors: failureOf(event.error).fieldErrors,
-                  }),
-                }),
-              },
-              {
-                target: 'filling.editing',
-                actions: assign({
-                  error: ({ event }) => ({
-                    code: 'practiceFailed' as const,
-                    message: stripApiPrefix(failureOf(event.error).message),
-                  }),
-                }),
-              },
-            ],
           },
-        },
-        signingIn: {
-          description: 'Not signed in when registering: the login redirect, back to this form.',
-          tags: ['busy', 'submitting'],
-          invoke: {
-            id: 'signIn',
-            src: 'signIn',
-            input: { returnTo: onboardingPaths.practice },
-            onDone: { target: 'filling.editing' },
-            onError: { target: 'filling.editing', actions: assign({ error: { code: 'signInFailed' } }) },
+          signingIn: {
+            description: 'Not signed in when registering: the login redirect, back to this form.',
+            tags: ['busy', 'submitting'],
+            invoke: {
+              id: 'signIn',
+              src: 'signIn',
+              input: { returnTo: onboardingPaths.practice },
+              onDone: { target: 'filling.editing' },
+              onError: { target: 'filling.editing', actions: assign({ error: { code: 'signInFailed' } }) },
+            },
           },
         },
       },
-    },
-    thankYou: {
-      tags: ['step:thankYou'],
-      on: {
-        ...restartsAtOtherRoutes('thankYou'),
-      },
-      description: 'Waits for the activation (machines/practice-activation.machine.ts), then leaves for it.',
-      invoke: {
-        id: 'activation',
-        src: 'practiceActivation',
-        input: ({ context }) => ({ practiceKey: context.practiceKey }),
-        onDone: {
-          target: 'redirecting',
-          actions: assign({ environmentUrl: ({ event }) => event.output.environmentUrl }),
+      thankYou: {
+        tags: ['step:thankYou'],
+        on: {
+          ...restartsAtOtherRoutes('thankYou'),
         },
-        // Not expected (the wait has no failure of its own): the redirect's own check sends an
-        // address it cannot use to the server-error screen.
-        onError: { target: 'redirecting' },
+        description:
+          'Waits for the activation (machines/practice-activation.machine.ts), then leaves for it.',
+        invoke: {
+          id: 'activation',
+          src: 'practiceActivation',
+          input: ({ context }) => ({ practiceKey: context.practiceKey }),
+          onDone: {
+            target: 'redirecting',
+            actions: assign({ environmentUrl: ({ event }) => event.output.environmentUrl }),
+          },
+          // Not expected (the wait has no failure of its own): the redirect's own check sends an
+          // address it cannot use to the server-error screen.
+          onError: { target: 'redirecting' },
+        },
       },
-    },
-    redirecting: {
-      type: 'final',
-      tags: ['busy', 'step:thankYou'],
-      entry: {
-        type: 'redirectToEnvironment',
-        params: ({ context }) => ({ url: context.environmentUrl ?? '' }),
+      redirecting: {
+        type: 'final',
+        tags: ['busy', 'step:thankYou'],
+        entry: {
+          type: 'redirectToEnvironment',
+          params: ({ context }) => ({ url: context.environmentUrl ?? '' }),
+        },
       },
+      leaving: {
+        description: 'The thank-you route without a practice to wait for: on to the practices.',
+        type: 'final',
+        tags: ['step:thankYou'],
+      },
+      ...extraStates,
     },
-    leaving: {
-      description: 'The thank-you route without a practice to wait for: on to the practices.',
-      type: 'final',
-      tags: ['step:thankYou'],
-    },
-  },
-});
+  });
+}
+
+export const onboardingMachine = createOnboardingMachine();
 
 export type OnboardingActor = ActorRefFrom<typeof onboardingMachine>;
 export type OnboardingSnapshot = SnapshotFrom<typeof onboardingMachine>;

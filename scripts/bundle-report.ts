@@ -1,14 +1,14 @@
 /**
  * Bundle report and budget: reads the app's build in dist/ (built first when it is missing or
  * stale) and the chunk graph that build recorded (dist-hosting/bundle-chunks.json,
- * scripts/vite-bundle-chunks.ts), and prints, per route of the app (scripts/bundle-routes.ts: the
+ * scripts/vite-chunks.ts), and prints, per route of the app (scripts/bundle-routes.ts: the
  * routes of src/app/routes.tsx and every onboarding step of machines/onboarding-steps.ts), the gzip
  * bytes (level 9) of the JS and CSS the app needs to show its screen:
  * the entry chunk and the app it loads after the first paint (src/boot/start.tsx), each with its
  * static imports and CSS, plus the route screen's chunk with its static imports. What a first
  * visit actually fetches is measured in the browser by tests/e2e/first-paint.spec.ts. Fails when a
  * route is over its budget (scripts/bundle-budget.json), when a route has no budget or a budget
- * names no route, or when a module that must load later (SignalR, Formik, the forms library) is in
+ * names no route (the steps of a flow share its one budget: their `bundle` in the step table), or when a module that must load later (SignalR, Formik, the forms library) is in
  * `/`'s first-paint bytes.
  *
  *   tsx scripts/bundle-report.ts            (build when stale,) print, check
@@ -18,18 +18,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { hostingDirOf } from '../deploy/hosting-policy';
-import { budgetMismatches, reportRoutes } from './bundle-routes';
+import { type Budgets, budgetMismatches, budgetOf, reportRoutes } from './bundle-routes';
 import { ensureBuild } from './ensure-build';
-import { type BundleChunk, bundleChunksFile } from './vite-bundle-chunks';
+import { type BundleChunk, bundleChunksFile } from './vite-chunks';
 
 const root = join(import.meta.dirname, '..');
-const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'bundle-budget.json'), 'utf8')) as {
-  routes: Record<string, number>;
+const budgets = JSON.parse(
+  readFileSync(join(import.meta.dirname, 'bundle-budget.json'), 'utf8'),
+) as Budgets & {
   forbiddenOnFirstPaint: Record<string, string[]>;
 };
 
 // The build in dist/ (built first when missing or stale, as html:check and the e2e tests do) and
-// the chunk graph it recorded (scripts/vite-bundle-chunks.ts); no build of its own (decision 140).
+// the chunk graph it recorded (scripts/vite-chunks.ts); no build of its own (decision 140).
 await ensureBuild();
 const outDir = join(root, 'dist');
 if (!existsSync(join(hostingDirOf(outDir), bundleChunksFile)))
@@ -66,10 +67,7 @@ if (!entry) throw new Error('no entry chunk');
 const boot = [...chunks.values()].find((c) => c.facade === 'src/boot/start.tsx');
 if (!boot) throw new Error('no chunk for src/boot/start.tsx');
 const routes = reportRoutes();
-const failures = budgetMismatches(
-  routes.map((r) => r.path),
-  budgets.routes,
-);
+const failures = budgetMismatches(routes, budgets);
 const rows: Array<{
   route: string;
   js: number;
@@ -78,7 +76,8 @@ const rows: Array<{
   budget: number | undefined;
   modules: string[];
 }> = [];
-for (const { path, module } of routes) {
+for (const route of routes) {
+  const { path, module } = route;
   const screen = [...chunks.values()].find((c) => c.facade === module || c.modules.includes(module));
   if (!screen) failures.push(`no chunk found for the screen of ${path} (${module})`);
   const files = closure([entry.fileName, boot.fileName, ...(screen ? [screen.fileName] : [])]);
@@ -91,7 +90,7 @@ for (const { path, module } of routes) {
     modules.push(...(chunks.get(file)?.modules ?? []));
   }
   const cssBytes = [...css].reduce((sum, file) => sum + sizeOf(file), 0);
-  const budget = budgets.routes[path];
+  const budget = budgetOf(route, budgets);
   rows.push({ route: path, js, css: cssBytes, total: js + cssBytes, budget, modules });
 }
 

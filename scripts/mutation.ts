@@ -44,6 +44,12 @@ const explained: Record<string, string[]> = {
     'submittingCode --error: joinWithCode [isCallFailure]--> enteringCode ⇒ checkingEmail',
     'submittingCode --error: joinWithCode--> enteringCode ⇒ checkingEmail',
   ],
+  // Only the practice step sends the user on a detour to the profile: going back to the practice
+  // straight or through `resuming` (which starts the step the detour came from) is the same.
+  onboarding: [
+    'profile.loading --done: loadProfile [isDetourWithCompleteProfile]--> resuming ⇒ practice',
+    'profile.saving --done: createProfile [isDetour]--> resuming ⇒ practice',
+  ],
 };
 
 type Verdict = { killed: true; by: string; detail: string } | { killed: false };

@@ -130,7 +130,7 @@ export function prerenderPlugin(): Plugin {
   let outDir = '';
   let cssMinified = true;
   return {
-    name: 'prerender-first-screens',
+    name: 'practice-onboarding:prerender',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;

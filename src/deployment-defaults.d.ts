@@ -1,4 +1,4 @@
-// The deployment's build-time defaults (scripts/vite-deployment-defaults.ts, decision 117).
+// The deployment's build-time defaults (scripts/vite-deployment.ts, decision 117).
 declare module 'virtual:deployment-defaults' {
   import type { DeploymentDefaults } from '../deploy/settings';
 

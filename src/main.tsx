@@ -1,5 +1,5 @@
 // Mantine's base styles; each component's own CSS is added where it is imported
-// (scripts/vite-mantine-css.ts). All of it ends in the app's one stylesheet (decision 123).
+// (scripts/vite-mantine.ts). All of it ends in the app's one stylesheet (decision 123).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';

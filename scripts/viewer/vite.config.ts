@@ -13,9 +13,8 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { atlasSeams } from '../atlas/seams-plugin';
-import { deploymentDefaultsPlugin } from '../vite-deployment-defaults';
-import { mantineComponentCss } from '../vite-mantine-css';
-import { themeCssPlugin } from '../vite-theme-css';
+import { deploymentPlugin } from '../vite-deployment';
+import { mantinePlugin } from '../vite-mantine';
 import { designerServer } from './serve-plugin';
 
 const scriptsDir = join(import.meta.dirname, '..');
@@ -27,9 +26,8 @@ export default defineConfig({
   // The app's own per-component Mantine stylesheets (as the root vite.config.ts), so the atlas
   // sees the screens with exactly the styles the app ships.
   plugins: [
-    mantineComponentCss(),
-    themeCssPlugin(rootDir),
-    deploymentDefaultsPlugin(),
+    mantinePlugin(rootDir),
+    deploymentPlugin(),
     react(),
     atlasSeams(rootDir),
     designerServer(rootDir),

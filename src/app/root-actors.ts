@@ -1,9 +1,10 @@
-import { type ActorRefFrom, createActor } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
 import { codeRecoveryMachine } from '#machines/code-recovery.machine';
 import { selectLiveState, type sessionMachine } from '#machines/session.machine';
 import { loadCode } from '../code-loads';
 import type { RealtimeRoot } from '../realtime/root';
+import { startFlowActor } from '../ui/flow-actor';
 import { createCodeRecoveryActor } from './live/code-recovery';
 import { createSessionActor } from './live/session';
 import { bindUserStorage } from './user-storage';
@@ -76,7 +77,7 @@ export function existingRealtime(root: Pick<RealtimeRoot, 'hubConnection' | 'use
  * there, so it stays idle; Try again on a route's error screen loads the route again.
  */
 export function idleCodeRecovery(): ActorRefFrom<typeof codeRecoveryMachine> {
-  return createActor(codeRecoveryMachine, { input: { recentlyReloaded: false } }).start();
+  return startFlowActor(codeRecoveryMachine, { recentlyReloaded: false });
 }
 
 export function createRootActors(config: RuntimeConfig): RootActors {

@@ -3,12 +3,13 @@ import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCallback, useContext, useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { type ActorRefFrom, createActor } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { codeRecoveryMachine, selectCodeMissing, selectRecovering } from '#machines/code-recovery.machine';
 import { selectSessionStatus, type sessionMachine } from '#machines/session.machine';
 import { logger } from '../logger';
 import { GenericFailureScreen } from '../ui/errors/error-screen';
 import { FailureActions } from '../ui/errors/failure-actions';
+import { useFlowActor } from '../ui/flow-actor';
 import { RuntimeConfigContext } from '../ui/runtime-config';
 import { supportLinksOf } from '../ui/support-defaults';
 import { RootActorsContext } from './actors-context';
@@ -38,6 +39,12 @@ export function RouteErrorScreen({ error }: ErrorComponentProps) {
   // match), so the screen never re-renders half-loaded.
   const reload = useCallback(() => void router.invalidate(), [router]);
   const recovery = actors?.codeRecovery;
+  // Outside the app there is no recovery actor: an idle one stands in, as long as this screen.
+  const standIn = useFlowActor(
+    () => codeRecoveryMachine,
+    () => ({ recentlyReloaded: false }),
+  );
+  const watched = recovery ?? standIn;
 
   // A screen that could not be loaded: when to try again is the code-recovery machine's call
   // (decision 195). It tells this screen when the code has loaded (`code.resumed`); Try again asks
@@ -54,10 +61,10 @@ export function RouteErrorScreen({ error }: ErrorComponentProps) {
     if (screenLoad && recovery) recovery.send({ type: 'code.retry' });
     else reload();
   }, [screenLoad, recovery, reload]);
-  const retrying = useSelector(recovery ?? noRecovery, (s) => screenLoad && selectRecovering(s));
+  const retrying = useSelector(watched, (s) => screenLoad && selectRecovering(s));
   // What failed, by kind only (never a message from the error): tests and support read it.
   const failedWith = error instanceof Error ? error.name : typeof error;
-  const recoveryState = useSelector(recovery ?? noRecovery, (s) => String(s.value));
+  const recoveryState = useSelector(watched, (s) => String(s.value));
 
   return (
     <GenericFailureScreen
@@ -77,9 +84,6 @@ export function RouteErrorScreen({ error }: ErrorComponentProps) {
     />
   );
 }
-
-/** Stands in for the recovery actor where the app has none (the error screen outside the app). */
-const noRecovery = createActor(codeRecoveryMachine, { input: { recentlyReloaded: false } });
 
 function LogoutWhenSignedIn({ session }: { session: ActorRefFrom<typeof sessionMachine> }) {
   const signedIn = useSelector(session, (s) => selectSessionStatus(s) === 'signedIn');

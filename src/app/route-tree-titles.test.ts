@@ -1,5 +1,6 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { onboardingStepTable } from '#machines/onboarding-steps';
 import { routePathsOfTheApp } from '../../tests/support/route-paths';
 import { buildTitle, hasTranslatedTitle } from './route-titles';
 
@@ -21,16 +22,25 @@ describe('every route of the real route tree has a translated title', () => {
         '/mobile/$',
         '/no-access',
         '/not-found',
+        // The onboarding flow's steps: the step table's (checked against spec §2 below).
+        ...onboardingStepTable.map((step) => step.path),
+        '/redirected',
+        '/server-error',
+        '/switch-practice',
+      ].sort(),
+    );
+  });
+
+  it("spec §2's onboarding addresses are steps of the table", () => {
+    expect(onboardingStepTable.map((step) => step.path)).toEqual(
+      expect.arrayContaining([
         '/onboarding',
         '/onboarding/directory-practice/$directoryPracticeKey',
         '/onboarding/register-account',
         '/onboarding/register-practice',
         '/onboarding/register-profile',
         '/onboarding/thank-you',
-        '/redirected',
-        '/server-error',
-        '/switch-practice',
-      ].sort(),
+      ]),
     );
   });
 

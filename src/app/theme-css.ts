@@ -29,7 +29,7 @@ function changedFromDefaults(variables: Variables): Variables {
 
 /**
  * The theme's CSS, built from the theme at build time and shipped in the app's stylesheet
- * (scripts/vite-theme-css.ts, decision 123): what MantineProvider would render as `<style>`
+ * (scripts/vite-mantine.ts, decision 123): what MantineProvider would render as `<style>`
  * elements where it is mounted, inside `<body>`, where HTML does not allow them (issue 26 item 2).
  * The app's provider renders none (src/boot/app-mantine-provider.tsx).
  *

@@ -1,4 +1,4 @@
-// Catalogs precompiled at build time (scripts/vite-icu-catalogs.ts): message id → ICU syntax tree.
+// Catalogs precompiled at build time (scripts/vite-intl.ts): message id → ICU syntax tree.
 declare module '*.json?ast' {
   import type { MessageFormatElement } from 'react-intl';
 

@@ -14,7 +14,8 @@ import { busyIndicatorDelays, codeRecoveryDelays, loadingDelays } from '#machine
 import type { LocaleCode } from '#machines/domain';
 import { hubConnectionMachine } from '#machines/hub-connection.machine';
 import { selectStep } from '#machines/onboarding.machine';
-import { stepRow } from '#machines/onboarding-steps';
+import { emptyDraft } from '#machines/onboarding-draft';
+import { type OnboardingStepId, onboardingStepTable, stepRow } from '#machines/onboarding-steps';
 import type { NavigateParams } from '#machines/practice-flow';
 import { type SessionCheckResult, sessionMachine } from '#machines/session.machine';
 import { userStoreMachine } from '#machines/user-store.machine';
@@ -139,7 +140,7 @@ async function rested<TActor extends AnyActorRef>(
 }
 
 const onboardingScreen =
-  (step: 'pin' | 'account' | 'practice', path: string): ScreenFactory =>
+  (step: OnboardingStepId, path: string): ScreenFactory =>
   async (actors, config) => {
     const navigations: NavigateParams[] = [];
     const machine = provideOnboarding(
@@ -153,12 +154,7 @@ const onboardingScreen =
     const actor = createActor(machine, {
       input: {
         step,
-        draft: {
-          pin: null,
-          profile: null,
-          practice: null,
-          options: { registeredFromDirectoryPracticeKey: null },
-        },
+        draft: emptyDraft(),
         regions: config.app.portals
           .filter((p) => p.isPublic)
           .map((p) => ({ key: p.key, locale: p.locales[0] ?? defaultLocale })),
@@ -171,12 +167,15 @@ const onboardingScreen =
     return { render: () => <OnboardingView actor={actor} />, actor };
   };
 
+/** The onboarding steps the table marks for prerendering (machines/onboarding-steps.ts). */
+const prerenderedSteps = onboardingStepTable.filter((step) => step.prerender);
+
 /** The module of each prerendered route's screen (its chunk's CSS is inlined into the page). */
 export const screenModuleOf: Record<string, string> = {
   '/': 'src/views/landing/landing-view.tsx',
-  '/onboarding': 'src/views/onboarding/onboarding-view.tsx',
-  '/onboarding/register-account': 'src/views/onboarding/onboarding-view.tsx',
-  '/onboarding/register-practice': 'src/views/onboarding/onboarding-view.tsx',
+  ...Object.fromEntries(
+    prerenderedSteps.map((step) => [step.path, 'src/views/onboarding/onboarding-view.tsx']),
+  ),
   '/invite-code': 'src/views/join-practice/join-practice-code-view.tsx',
   '/invite': 'src/views/join-practice/join-practice-link-view.tsx',
   '/server-error': 'src/views/errors/server-error-view.tsx',
@@ -283,9 +282,7 @@ export const prerenderedScreens: Record<string, ScreenFactory> = {
     const actor = await rested(createActor(machine, { input: { inviteLanding: false } }), navigations, '/');
     return { render: () => <LandingView actor={actor} />, actor };
   },
-  '/onboarding': onboardingScreen('pin', '/onboarding'),
-  '/onboarding/register-account': onboardingScreen('account', '/onboarding/register-account'),
-  '/onboarding/register-practice': onboardingScreen('practice', '/onboarding/register-practice'),
+  ...Object.fromEntries(prerenderedSteps.map((step) => [step.path, onboardingScreen(step.id, step.path)])),
   '/invite-code': async (actors, config) => {
     const navigations: NavigateParams[] = [];
     const machine = provideJoinPractice(edgesOf(actors, config, navigations), emptyStorage());

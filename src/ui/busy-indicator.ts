@@ -1,9 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { busyIndicatorMachine, selectIndicating } from '#machines/busy-indicator.machine';
 import { busyIndicatorDelays } from '#machines/constants';
 import { takeCarriedWait } from './carried-press';
+import { useFlowActor } from './flow-actor';
 
 /**
  * Whether a screen shows that `actor` is working (decision 042): true only once `isBusy` has held
@@ -20,7 +21,7 @@ export function useBusyIndicator<TActor extends AnyActorRef>(
   actor: TActor,
   isBusy: (snapshot: SnapshotFrom<TActor>) => boolean,
 ): boolean {
-  const indicator = useActorRef(busyIndicatorMachine);
+  const indicator = useFlowActor(() => busyIndicatorMachine);
   useEffect(() => {
     let busy: boolean | null = null;
     const forward = (snapshot: SnapshotFrom<TActor>) => {

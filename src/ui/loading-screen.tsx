@@ -1,6 +1,6 @@
 import { Anchor, Button, Center, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
@@ -11,6 +11,7 @@ import {
   selectLongLoading,
   selectSpinnerVisible,
 } from '#machines/loading.machine';
+import { useFlowActor } from './flow-actor';
 
 /**
  * Loading screen (spec §2): nothing until the pop-in delay (or the children, with
@@ -40,7 +41,10 @@ export interface LoadingScreenProps {
 }
 
 export function LoadingScreen({ loading, keepContentVisible = false, ...view }: LoadingScreenProps) {
-  const actorRef = useActorRef(loadingMachine, { input: { keepContentVisible, loaded: !loading } });
+  const actorRef = useFlowActor(
+    () => loadingMachine,
+    () => ({ keepContentVisible, loaded: !loading }),
+  );
 
   useEffect(() => {
     actorRef.send({ type: loading ? 'loading.start' : 'loading.done' });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * Mantine's ids (decision 150): the app's `useId` (src/ui/mantine-use-id.ts, put in place of
- * `@mantine/hooks`'s by scripts/vite-mantine-use-id.ts) gives a control its id in the first render
+ * `@mantine/hooks`'s by scripts/vite-mantine.ts) gives a control its id in the first render
  * and keeps it, so mounting a control is one commit, where Mantine's own hook commits twice (it sets
  * a random id in a layout effect). Ids stay unique across components and roots.
  */

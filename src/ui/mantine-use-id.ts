@@ -1,7 +1,7 @@
 import { useId as useReactId } from 'react';
 
 /**
- * `useId` of `@mantine/hooks` as the app's build has it (scripts/vite-mantine-use-id.ts, decision
+ * `useId` of `@mantine/hooks` as the app's build has it (scripts/vite-mantine.ts, decision
  * 197): the id of Mantine's own first render, `mantine-` and React's `useId`, kept for the
  * component's life. Mantine's version replaces it with a random id in a layout effect on mount, so
  * every control that names its label, description or error with it was rendered and committed twice

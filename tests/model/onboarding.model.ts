@@ -244,7 +244,8 @@ function defaultVariant(descriptor: string): EventObject[] {
  */
 const owns = (s: Snapshot): boolean => {
   const top = typeof s.value === 'string' ? s.value : Object.keys(s.value)[0];
-  return top === s.context.startStep;
+  // A detour ('Complete your profile') belongs to the step it returns to.
+  return top === s.context.startStep || s.context.returnTo === s.context.startStep;
 };
 
 const descriptors = new Set(
@@ -321,14 +322,18 @@ function startsAt(i: Pick<OnboardingInput, 'step' | 'draft' | 'directoryPractice
  * Where moving on from `step` lands: the start of the step table's next step
  * (machines/onboarding-steps.ts), with the flow's draft and keys as they are.
  */
-const onFrom = (step: OnboardingStep, before: Snapshot) =>
-  startsAt({
-    step: requireNextStep(step),
+const onFrom = (step: OnboardingStep, before: Snapshot) => {
+  // A detour ('Complete your profile') returns to the step it came from, and its marker is spent.
+  const detour = step === 'profile' ? before.context.returnTo : null;
+  const lands = startsAt({
+    step: detour ?? requireNextStep(step),
     draft: before.context.draft,
     directoryPracticeKey: before.context.directoryPracticeKey,
     // Registering names the practice the thank-you step waits for.
     practiceKey: before.context.practiceKey ?? 'registered',
   });
+  return detour ? { state: lands, context: { returnTo: null } } : lands;
+};
 
 /** The step the machine is at (its top state), as the address of that step names it. */
 const topOf = (s: Snapshot): string =>
@@ -421,7 +426,9 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
         : 'practice.filling.editing.noProfile',
     // Only the refusal offers the way on (decision 044).
     'practice.completeProfile': ({ before }) =>
-      before.matches({ practice: { filling: { editing: 'noProfile' } } }) ? 'profile.loading' : unchanged,
+      before.matches({ practice: { filling: { editing: 'noProfile' } } })
+        ? { state: 'profile.loading', context: { returnTo: 'practice' } }
+        : unchanged,
     'xstate.done.actor.registerPractice': ({ before }) => onFrom('practice', before),
     'xstate.error.actor.registerPractice': ({ event }) => {
       const kind = failureKind(event);
@@ -458,6 +465,7 @@ export const onboardingPathSpec = definePathSpec({
     practiceKey: s.context.practiceKey,
     environmentUrl: s.context.environmentUrl,
     error: s.context.error?.code ?? null,
+    returnTo: s.context.returnTo,
   }),
   limit: 20000,
   expected,

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import type { UserPractice } from '#machines/domain';
 import { type onboardingMachine, selectStep } from '#machines/onboarding.machine';
-import { onboardingStepIds } from '#machines/onboarding-steps';
+import { type OnboardingStepId, onboardingStepIds, progressOf } from '#machines/onboarding-steps';
 import { practiceActivationMachine } from '#machines/practice-activation.machine';
 import type { OnboardingActor, OnboardingSnapshot } from '../../src/views/onboarding/onboarding-actor';
 import { OnboardingView } from '../../src/views/onboarding/onboarding-view';
@@ -82,6 +82,11 @@ const isShown = (element: Element): boolean => {
   return true;
 };
 const text = (t: string) => screen.queryAllByText(t).some(isShown);
+/** 'Step n of total' of a step, as the step table numbers it (spec §2). */
+const stepOf = (step: OnboardingStepId): string => {
+  const progress = progressOf(step);
+  return progress ? `Step ${progress.position} of ${progress.total}` : '';
+};
 
 function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
   let view: RenderResult | null = null;
@@ -191,7 +196,7 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
           break;
         }
         case 'account':
-          expect(text('Step 1 of 3')).toBe(true);
+          expect(text(stepOf('account'))).toBe(true);
           // The chooser shows throughout (also while the session is checked), busy while the
           // browser leaves for the identity provider.
           expect(button('Sign up with Google')?.hasAttribute('disabled')).toBe(
@@ -202,7 +207,7 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
           );
           break;
         case 'profile':
-          expect(text('Step 2 of 3')).toBe(true);
+          expect(text(stepOf('profile'))).toBe(true);
           expect(screen.queryAllByLabelText(/First name/).some(isShown)).toBe(
             !snapshot.matches({ profile: 'loading' }),
           );
@@ -220,7 +225,7 @@ function onboardingViewAdapter(): ViewAdapter<OnboardingSnapshot> {
           }
           break;
         case 'practice': {
-          expect(text('Step 3 of 3')).toBe(true);
+          expect(text(stepOf('practice'))).toBe(true);
           // The form shows at once; submitting waits for the devices of the pin.
           const submitting =
             snapshot.matches({ practice: 'submitting' }) || snapshot.matches({ practice: 'signingIn' });

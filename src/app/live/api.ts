@@ -5,9 +5,11 @@ import { NotSignedInError, tryGetAccessToken } from '../../auth/token';
 import { logger } from '../../logger';
 
 /**
- * The app's one API client and endpoint set (bearer token when signed in), and the one way a
- * call's failure reaches a machine: `call` maps whatever the client threw to `CallFailure`
- * (machines never see ApiError).
+ * The one way the app calls the API: `call((api) => api.endpoint(…))`, on the app's one client
+ * and endpoint set (bearer token when signed in; src/api/endpoints.ts declares each endpoint
+ * once). A failure reaches the machine as a `CallFailure` (machines never see ApiError). Flows
+ * get it as `edges.call` (./edge.ts). The configuration, asked for before sign-in and before
+ * the first paint, has its anonymous client (./config.ts).
  */
 
 /** The API client's errors as the machines read them. */
@@ -28,9 +30,10 @@ export function toCallFailure(error: unknown): CallFailure {
   return { status: 500, message: null, fieldErrors: {} };
 }
 
-export async function call<T>(work: () => Promise<T>): Promise<T> {
+/** An API call (spec §7); a failure rejects with a `CallFailure`. */
+export async function call<T>(work: (api: Endpoints) => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await work(api());
   } catch (error) {
     logger.debug('api: call failed', error);
     throw toCallFailure(error);
@@ -48,7 +51,7 @@ function apiClient(): ApiClient {
 
 let sharedEndpoints: Endpoints | null = null;
 /** The endpoints of spec §3–§8, signed in when there is a session. */
-export function api(): Endpoints {
+function api(): Endpoints {
   sharedEndpoints ??= createEndpoints(apiClient());
   return sharedEndpoints;
 }

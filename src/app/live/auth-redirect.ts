@@ -3,8 +3,8 @@ import { type AlternateProvider, authRedirectMachine } from '#machines/auth-redi
 import type { SessionUser } from '#machines/domain';
 import { selectSessionStatus } from '#machines/session.machine';
 import { connectionOf, providerCodeOfSubject, providerNameOf } from '../../auth/providers';
+import { useFlowActor } from '../../ui/flow-actor';
 import { type FlowEdges, settledSnapshot, useFlowEdges } from './edge';
-import { useFlowActor } from './flow-actor';
 
 /**
  * Effects of the auth-redirect machine (/auth/redirect): the settled session, the profile and

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { type BuildCheckInput, type BuildInfo, buildCheckMachine } from '#machines/build-check.machine';
 import { logger } from '../../logger';
+import { useFlowActor } from '../../ui/flow-actor';
 import { browserStorage } from '../browser-storage';
-import { useFlowActor } from './flow-actor';
 
 /**
  * Effects of the build-check machine (spec §2 "Build freshness", §7 GET /meta.json?t=timestamp,

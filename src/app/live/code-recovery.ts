@@ -1,8 +1,9 @@
-import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import { type ActorRefFrom, fromPromise } from 'xstate';
 import { codeRecoveryMachine } from '#machines/code-recovery.machine';
 import { codeRecoveryDelays } from '#machines/constants';
 import { failedLoadNames, onFailedLoad, retryFailedLoads } from '../../code-loads';
 import { logger } from '../../logger';
+import { startFlowActor } from '../../ui/flow-actor';
 import { browserStorage } from '../browser-storage';
 
 /**
@@ -91,9 +92,9 @@ export type CodeRecoveryActor = ActorRefFrom<typeof codeRecoveryMachine>;
 
 /** The app's one code-recovery actor, started, with failed loads and `online` forwarded. */
 export function createCodeRecoveryActor(edges: CodeRecoveryEdges = browserEdges()): CodeRecoveryActor {
-  const actor = createActor(provideCodeRecovery(edges), {
-    input: { recentlyReloaded: readRecentlyReloaded(edges) },
-  }).start();
+  const actor = startFlowActor(provideCodeRecovery(edges), {
+    recentlyReloaded: readRecentlyReloaded(edges),
+  });
   edges.onFailedLoad(() => actor.send({ type: 'code.failed' }));
   edges.addOnlineListener(() => actor.send({ type: 'browser.online' }));
   if (edges.failedLoadNames().length > 0) actor.send({ type: 'code.failed' });

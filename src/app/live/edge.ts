@@ -14,13 +14,13 @@ import { logger } from '../../logger';
 import { useRuntimeConfig } from '../../ui/runtime-config';
 import { useRootActors } from '../actors-context';
 import type { RootActors } from '../root-actors';
-import { api, call } from './api';
+import { call } from './api';
 import { useNavigate } from './navigate';
 import { redirectToEnvironment, serverErrorPath } from './redirects';
 
 /**
- * The one edge of the flows (decision 170): what every flow is given (`FlowEdges`), whose
- * actor a screen creates with `useFlowActor` (./flow-actor.ts): the root actors,
+ * The one edge of the flows (decisions 170, 170): what every flow is given (`FlowEdges`), whose
+ * actor a screen creates with `useFlowActor` (src/ui/flow-actor.ts): the root actors,
  * the runtime configuration, the settled session, the one navigation, the one login, the
  * allow-listed redirect and the one way to call the API (`call`, failures as `CallFailure`).
  * `.provide` happens only in src/app/live; machines decide, this file only carries out.
@@ -158,7 +158,7 @@ export function flowEdges(
         },
       }),
     login: (params) => login(actors.session, params),
-    call: (work) => call(() => work(api())),
+    call,
   };
 }
 

@@ -5,8 +5,8 @@ import {
   emailVerificationMachine,
 } from '#machines/email-verification.machine';
 import { sameOriginTarget } from '../../auth/return-to';
+import { useFlowActor } from '../../ui/flow-actor';
 import { type FlowEdges, refreshedSessionUser, useFlowEdges, watchUserStore } from './edge';
-import { useFlowActor } from './flow-actor';
 
 /**
  * Effects of the email-verification machine (/auth/unverified-email, /auth/verified-email): the

@@ -8,8 +8,8 @@ import {
 import { profileStepMachine } from '#machines/profile-step.machine';
 import { selectUser } from '#machines/session.machine';
 import type { ProfilePayload } from '../../api/endpoints';
+import { useFlowActor } from '../../ui/flow-actor';
 import { type FlowEdges, settledSession, useFlowEdges } from './edge';
-import { useFlowActor } from './flow-actor';
 import { firstAllowedUrl } from './redirects';
 import { clearStoredInvite, resolveInviteLink, storeInvite } from './stored-invite';
 

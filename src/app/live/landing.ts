@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { type LandingActor, landingMachine } from '#machines/landing.machine';
 import { loadCode } from '../../code-loads';
+import { useFlowActor } from '../../ui/flow-actor';
 import { type FlowEdges, settledSession, useFlowEdges } from './edge';
-import { useFlowActor } from './flow-actor';
 import { clearInviteLanding, isInviteLandingSet } from './invite-landing';
 
 /**

@@ -21,6 +21,7 @@ import { selectSessionStatus } from '#machines/session.machine';
 import type { Endpoints } from '../../api/endpoints';
 import { useLocaleControl } from '../../i18n/intl-provider';
 import { logger } from '../../logger';
+import { useFlowActor } from '../../ui/flow-actor';
 import { useRuntimeConfig } from '../../ui/runtime-config';
 import {
   readStoredOptions,
@@ -31,7 +32,6 @@ import {
 import { useRootActors } from '../actors-context';
 import { browserStorage } from '../browser-storage';
 import { type FlowEdges, flowEdges, settledSession, settledSnapshot, watchUserStore } from './edge';
-import { useFlowActor } from './flow-actor';
 import { routerNavigate } from './navigate';
 
 /**
@@ -74,9 +74,9 @@ const readers: { [P in DraftPart]: (value: unknown) => OnboardingDraft[P] } = {
  * anything malformed is ignored; without storage (refused, no window) the draft is empty.
  */
 export function readDraft(storage: DraftStorage | null = browserStorage('local')): OnboardingDraft {
-  const part = <P extends DraftPart>(p: P): OnboardingDraft[P] =>
-    readers[p](readJson(storage, draftStorageKeys[p]));
-  return { pin: part('pin'), practice: part('practice'), profile: part('profile'), options: part('options') };
+  return Object.fromEntries(
+    draftParts.map((p) => [p, readers[p](readJson(storage, draftStorageKeys[p]))]),
+  ) as unknown as OnboardingDraft;
 }
 
 /** What is stored of each part of the draft (null: the key is removed). */

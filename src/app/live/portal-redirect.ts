@@ -1,7 +1,7 @@
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { type PortalRedirectInput, portalRedirectMachine } from '#machines/portal-redirect.machine';
+import { useFlowActor } from '../../ui/flow-actor';
 import { type FlowEdges, settledSession, useFlowEdges } from './edge';
-import { useFlowActor } from './flow-actor';
 import { defaultRegion, portalUrlOf, samePathOn } from './redirects';
 
 /**

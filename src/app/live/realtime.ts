@@ -1,4 +1,4 @@
-import { type ActorRefFrom, createActor, fromPromise, waitFor } from 'xstate';
+import { type ActorRefFrom, fromPromise, waitFor } from 'xstate';
 import { hubConnectionMachine } from '#machines/hub-connection.machine';
 import { selectLiveState, type sessionMachine } from '#machines/session.machine';
 import { type UserStatePatch, userStoreMachine } from '#machines/user-store.machine';
@@ -8,7 +8,8 @@ import { createRealtimeActors, type RealtimeLogger } from '../../realtime/actors
 import type { RealtimeRoot } from '../../realtime/root';
 import type { TokenGetter } from '../../realtime/token';
 import { watchVisibility } from '../../realtime/visibility';
-import { api, call } from './api';
+import { startFlowActor } from '../../ui/flow-actor';
+import { call } from './api';
 
 /**
  * The live user state: the user store and the hub connection (docs/realtime.md). The session
@@ -43,13 +44,13 @@ export interface RealtimeRootOptions {
  * from the document. SignalR itself is imported on the first `hub.connect`.
  */
 export function createRealtimeRoot(options: RealtimeRootOptions): RealtimeRoot {
-  const userStore = createActor(
+  const userStore = startFlowActor(
     userStoreMachine.provide({
       actors: { fetchUserState: fromPromise<UserStatePatch>(() => options.fetchUserState()) },
     }),
-    { input: options.email ? { email: options.email } : undefined },
+    options.email ? { email: options.email } : undefined,
   );
-  const hubConnection = createActor(
+  const hubConnection = startFlowActor(
     hubConnectionMachine.provide({
       actors: createRealtimeActors({
         url: options.url ?? HUB_URL,
@@ -66,8 +67,6 @@ export function createRealtimeRoot(options: RealtimeRootOptions): RealtimeRoot {
       },
     }),
   );
-  userStore.start();
-  hubConnection.start();
   const source = options.visibilitySource ?? (typeof document === 'undefined' ? undefined : document);
   const unwatch = source ? watchVisibility((event) => hubConnection.send(event), source) : () => undefined;
   return {
@@ -93,8 +92,8 @@ export function createRealtime(session: ActorRefFrom<typeof sessionMachine>): Re
     pageOrigin: window.location.origin,
     getTokenSilently: () => getAccessToken(),
     fetchUserState: async () => ({
-      practices: await call(() => api().userPractices()),
-      hasProfile: await call(() => api().profileExists()),
+      practices: await call((api) => api.userPractices()),
+      hasProfile: await call((api) => api.profileExists()),
     }),
     logger,
   });

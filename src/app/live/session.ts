@@ -1,5 +1,5 @@
 import type { Auth0Client } from '@auth0/auth0-spa-js';
-import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import { type ActorRefFrom, fromPromise } from 'xstate';
 import type { RuntimeConfig } from '#machines/app-bootstrap.machine';
 import { authConstants } from '#machines/constants';
 import type { SessionUser } from '#machines/domain';
@@ -31,6 +31,7 @@ import { hasAuthenticatedFlag, isRedirectCallback, isSurelySignedOut } from '../
 import { checkSessionSilently } from '../../auth/silent-check';
 import { onLoginRequired } from '../../auth/token';
 import { logger } from '../../logger';
+import { startFlowActor } from '../../ui/flow-actor';
 import { browserStorage } from '../browser-storage';
 
 /**
@@ -221,8 +222,7 @@ export function provideSession(machine: typeof sessionMachine, config: RuntimeCo
 
 /** The long-lived session actor, wired to the token getter (login_required → logout). */
 export function createSessionActor(config: RuntimeConfig): ActorRefFrom<typeof sessionMachine> {
-  const session = createActor(provideSession(sessionMachine, config));
+  const session = startFlowActor(provideSession(sessionMachine, config));
   onLoginRequired(() => session.send({ type: 'session.loginRequired' }));
-  session.start();
   return session;
 }

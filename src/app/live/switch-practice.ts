@@ -5,8 +5,8 @@ import {
   switchPracticeMachine,
   type UserStateView,
 } from '#machines/switch-practice.machine';
+import { useFlowActor } from '../../ui/flow-actor';
 import { type FlowEdges, useFlowEdges, watchUserStore } from './edge';
-import { useFlowActor } from './flow-actor';
 
 /**
  * Effects of the switch-practice machine (spec §2 /switch-practice, §6, §7): the live user store,

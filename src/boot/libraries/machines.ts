@@ -3,7 +3,7 @@
  * state machines of the first screen, evaluated in a task of their own after the libraries and
  * before the app. Creating a machine resolves its whole state chart (XState's `createMachine`), and
  * six of them made most of the app chunk's evaluation, one long task at 4x CPU. The chunk holds
- * every machine the app's first screen imports (scripts/vite-boot-chunks.ts reads them from the
+ * every machine the app's first screen imports (scripts/vite-chunks.ts reads them from the
  * module graph); importing it by these names evaluates them all.
  */
 export { appBootstrapMachine } from '../../../machines/app-bootstrap.machine';

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readDeploymentSettings, settingVariables } from '../deploy/settings';
 import { defaultProductName } from '../src/app/route-titles';
 import { builtInSupport, supportLinksOf } from '../src/ui/support-defaults';
-import { deploymentDefaultsPlugin } from './vite-deployment-defaults';
+import { deploymentPlugin } from './vite-deployment';
 
 /**
  * Decision 117: the app's fallbacks (product name, support and visit-us addresses) are the
@@ -47,7 +47,7 @@ describe('the plugin in a Vite build', () => {
       root: dir,
       configFile: false,
       logLevel: 'silent',
-      plugins: [deploymentDefaultsPlugin(env)],
+      plugins: [deploymentPlugin(env)],
       build: {
         write: false,
         minify: false,

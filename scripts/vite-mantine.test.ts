@@ -1,12 +1,12 @@
 /**
- * scripts/vite-mantine-use-id.ts (decision 150): the build takes the app's `useId` in place of
+ * scripts/vite-mantine.ts (decision 150): the build takes the app's `useId` in place of
  * Mantine's `use-id.mjs`, and refuses a Mantine whose module is not the one it replaces.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadMantineUseId, patchMantineUseId, replacement } from './vite-mantine-use-id';
+import { loadMantineUseId, patchMantineUseId, replacement } from './vite-mantine';
 
 // The installed module (the package's exports name only its entry: found from the CommonJS one).
 const installed = join(

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { Plugin } from 'vite';
-import { mantineImportsOf, mantineModulesFor } from './vite-mantine-css';
+import { hostingDirOf } from '../deploy/hosting-policy';
+import { mantineImportsOf, mantineModulesFor } from './vite-mantine';
 
 /**
  * The chunks of the boot (docs/decisions/181-boot-chunks-from-the-module-graph.md). The entry
@@ -16,7 +18,7 @@ import { mantineImportsOf, mantineModulesFor } from './vite-mantine-css';
  *   root reaches statically that no earlier layer took. Whole, because the first screen uses most
  *   of what the app uses of them, and leftovers would be small chunks.
  * - `lib-ui`: Mantine's index re-exports every component, so `@mantine/core` is followed by name:
- *   the modules that the first screen's own imports reach (as scripts/vite-mantine-css.ts does for
+ *   the modules that the first screen's own imports reach (as scripts/vite-mantine.ts does for
  *   the styles), with what they import.
  * - `machines`: the state machines (machines/) among the app's modules below, with their layer's
  *   root (src/boot/libraries/machines.ts): building a machine is most of what evaluating the app
@@ -176,7 +178,61 @@ export function bootSets(
   return { packages, mantine: mantineSet, ui, entry, app, machines, forms, formLibraries };
 }
 
-export function bootChunks() {
+// ───────────────────────────── CommonJS wrappers ─────────────────────────────
+
+/**
+ * The bundler wraps each CommonJS module it bundles (react-dom's client, and a few in the router's
+ * and the forms' chunks) in an arrow function, `__commonJSMin(((exports, module) => { … }))`, called
+ * when the module is first imported. V8 compiles an arrow function lazily, so the whole module body
+ * (react-dom's client: one 203 KB function) was parsed on the main thread at that moment: the
+ * longest task after the first paint (137–235 ms at 4× CPU; tests/bench/README.md, "CommonJS
+ * wrappers compiled with their chunk"). Written as a parenthesized function expression, V8 compiles
+ * it eagerly with the rest of the chunk, which the browser does off the main thread while the chunk
+ * streams in.
+ *
+ * Same behaviour: the wrapper is called as a plain function in strict (module) code, so `this` is
+ * undefined either way, and CommonJS module bodies do not read a top-level `arguments`.
+ */
+const wrapper = /__commonJSMin\(\(\(([\w$]+(?:, [\w$]+)*)\) => \{/g;
+
+export function eagerCommonJs(code: string): { code: string; count: number } {
+  let count = 0;
+  const out = code.replace(wrapper, (_match, params: string) => {
+    count += 1;
+    return `__commonJSMin((function(${params}) {`;
+  });
+  return { code: out, count };
+}
+
+// ───────────────────────────── the chunk graph ─────────────────────────────
+
+/**
+ * The chunk graph of the client build, for the bundle report (scripts/bundle-report.ts), which
+ * reads it beside the build instead of building again (decision 140): every chunk's file, whether
+ * it is the entry, its static imports, its CSS, its modules (paths from the repository root) with
+ * their rendered sizes, and the module it is the facade of.
+ *
+ * Written to `dist/hosting/bundle-chunks.json`: dist/hosting/ is one of the build's private
+ * folders (deploy/hosting-policy.ts), never served to browsers.
+ */
+export const bundleChunksFile = 'bundle-chunks.json';
+
+export interface BundleChunk {
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  css: string[];
+  modules: string[];
+  moduleSizes: Record<string, number>;
+  facade: string | null;
+}
+
+/**
+ * The plugin (`practice-onboarding:chunks`): the boot's chunks (`groups`, for the bundler's
+ * `codeSplitting`), the CommonJS wrappers compiled with their chunk, and the chunk graph written
+ * for the bundle report.
+ */
+export function chunksPlugin(root: string) {
   const imports = new Map<string, readonly string[]>();
   let sets: BootSets | undefined;
   /** Computed once, when the bundler first asks: the module graph is complete by then. */
@@ -198,11 +254,46 @@ export function bootChunks() {
     return (own as Layer | undefined) ?? null;
   };
 
+  let outDir = '';
+  let ssr = false;
   const plugin: Plugin = {
-    name: 'boot-chunks',
+    name: 'practice-onboarding:chunks',
     apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      ssr = Boolean(config.build.ssr);
+    },
     moduleParsed(info) {
       imports.set(info.id, info.importedIds);
+    },
+    renderChunk(code) {
+      const { code: out, count } = eagerCommonJs(code);
+      return count > 0 ? { code: out, map: null } : null;
+    },
+    writeBundle: {
+      order: 'post',
+      handler(options, bundle) {
+        if (ssr) return;
+        const chunks: BundleChunk[] = [];
+        for (const item of Object.values(bundle)) {
+          if (item.type !== 'chunk') continue;
+          const meta = (item as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata;
+          chunks.push({
+            fileName: item.fileName,
+            isEntry: item.isEntry,
+            imports: [...item.imports],
+            css: [...(meta?.importedCss ?? [])],
+            modules: Object.keys(item.modules).map((id) => relative(root, id)),
+            moduleSizes: Object.fromEntries(
+              Object.entries(item.modules).map(([id, m]) => [relative(root, id), m.renderedLength]),
+            ),
+            facade: item.facadeModuleId ? relative(root, item.facadeModuleId) : null,
+          });
+        }
+        const dir = hostingDirOf(options.dir ?? join(root, outDir));
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, bundleChunksFile), `${JSON.stringify({ version: 1, chunks }, null, 1)}\n`);
+      },
     },
   };
 

@@ -9,7 +9,7 @@ import {
   isDescriptor,
   validationMessage,
 } from '../src/validation/validation-message';
-import { formatjsOptions } from './vite-icu-catalogs';
+import { formatjsOptions } from './vite-intl';
 
 const filter = formatjsOptions.filter as {
   id: { include: RegExp; exclude: RegExp };
