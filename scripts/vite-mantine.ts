@@ -138,8 +138,8 @@ export function mantineImportsOf(code: string): string[] {
  * control that names its label, description or error with it (41 modules of `@mantine/core`:
  * inputs, selects, checkboxes, radios, the pin boxes, the stepper…) therefore sets state in the
  * commit that mounts it, and React renders and commits all of them again, synchronously, in the same
- * task: on the practice step, most of the task that commits the screen (67–86 ms at 4× CPU;
- * tests/bench/README.md, "Mantine's ids render twice"). The pin boxes, keyed by that id, were even
+ * task: on the practice step, most of the task that commits the screen (measured with
+ * tests/bench/interaction-latency.ts). The pin boxes, keyed by that id, were even
  * created twice.
  *
  * The module is replaced by `src/ui/mantine-use-id.ts`: Mantine's first id, kept (decision 150).

@@ -5,7 +5,7 @@ import {
   type FailureExitsInput,
   failureExitsMachine,
 } from '#machines/failure-exits.machine';
-import { useFlowActor } from './flow-actor';
+import { useFlowActor } from '../../ui/flow-actor';
 import { routerNavigate } from './navigate';
 
 /**
