@@ -299,7 +299,7 @@ const namers: Record<string, Namer> = {
   emailVerification: (i) => {
     if (i.screen === 'unverified') return 'unverified email';
     const user = isDict(i.user) ? i.user : null;
-    if (!user) return 'verification link, signed out';
+    if (!user) return i.email ? 'verification link, signed out' : 'verification link, signed out, no address';
     return user.email === i.email ? 'verification link, same user' : 'verification link, another user';
   },
   'build-check': (i) =>
