@@ -347,7 +347,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   log(
-    `Serving ${distDir} on ${url} for ${origins.map((o) => o.origin).join(', ')}; /api and /sockets/appstate → ${backend.origin}`,
+    `Serving ${distDir} at ${origins.map((o) => o.origin).join(', ')} (listening on ${url}); /api and /sockets/appstate → ${backend.origin}`,
   );
 
   let drained: Promise<void> | null = null;

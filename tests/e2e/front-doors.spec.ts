@@ -160,7 +160,7 @@ test('npm run serve: as "Deploying" starts it, the printed URL answers with the 
     PUBLIC_ORIGIN: `http://localhost:${port}`,
     PORT: String(port),
   });
-  const [, url] = await serve.waitFor(/Serving \S+ on (https?:\/\/[^\s;]+)/, 30_000);
+  const [, url] = await serve.waitFor(/Serving \S+ at (https?:\/\/[^\s;,]+)/, 30_000);
   const answer = await request.get(url ?? '');
   expect(answer.status()).toBe(200);
   expect(answer.headers()['content-type']).toContain('text/html');
