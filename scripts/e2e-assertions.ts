@@ -1,0 +1,102 @@
+/**
+ * Counts the assertions of the browser tests: every `expect(…)`, `expect.poll(…)`,
+ * `expect.soft(…)` of the Playwright specs and their helpers (tests/e2e), the engine journeys'
+ * `expectTrue(…)`/`expectEqual(…)` (tests/engines) and the shared wizard helper
+ * (tests/support/wizard.ts). Per file: the call sites, and the distinct ones (the statement's text
+ * with its whitespace collapsed; the same check written twice in one file counts once).
+ *
+ *   tsx scripts/e2e-assertions.ts            a table per file and the totals
+ *   tsx scripts/e2e-assertions.ts --total    one line: the totals (what `npm test` prints)
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const folders = ['tests/e2e', 'tests/engines'];
+const extraFiles = ['tests/support/wizard.ts'];
+
+const start = /\b(expect(?:\.poll|\.soft)?|expectTrue|expectEqual)\s*\(/g;
+
+/** The statement that starts at `from`: up to its `;` (or line end) outside brackets and strings. */
+function statementAt(text: string, from: number): string {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = from; i < text.length; i += 1) {
+    const c = text[i];
+    if (quote) {
+      if (c === '\\') i += 1;
+      else if (c === quote) quote = null;
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') quote = c;
+    else if (c === '(' || c === '[' || c === '{') depth += 1;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth -= 1;
+      if (depth < 0) return text.slice(from, i);
+    } else if (c === ';' && depth === 0) return text.slice(from, i);
+  }
+  return text.slice(from);
+}
+
+export interface FileCount {
+  file: string;
+  calls: number;
+  distinct: number;
+}
+
+function stripComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+}
+
+export function countAssertions(text: string): { calls: number; distinct: number } {
+  const source = stripComments(text);
+  const seen = new Set<string>();
+  let calls = 0;
+  for (const match of source.matchAll(start)) {
+    const before = source.slice(Math.max(0, match.index - 9), match.index);
+    // The definition of a helper (`function expectTrue(`) is no assertion.
+    if (/function\s*$/.test(before)) continue;
+    calls += 1;
+    seen.add(statementAt(source, match.index).replace(/\s+/g, ' ').trim());
+  }
+  return { calls, distinct: seen.size };
+}
+
+function filesOf(folder: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(join(root, folder), { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+    if (entry.name.endsWith('.test.ts') || entry.name.includes('.pre-fix.')) continue;
+    out.push(relative(root, join(entry.parentPath, entry.name)));
+  }
+  return out;
+}
+
+export function countAll(): FileCount[] {
+  const files = [...folders.flatMap(filesOf), ...extraFiles].sort();
+  const counts: FileCount[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(join(root, file), 'utf8');
+    } catch {
+      continue;
+    }
+    const { calls, distinct } = countAssertions(text);
+    if (calls > 0) counts.push({ file, calls, distinct });
+  }
+  return counts;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const counts = countAll();
+  const calls = counts.reduce((sum, c) => sum + c.calls, 0);
+  const distinct = counts.reduce((sum, c) => sum + c.distinct, 0);
+  if (!process.argv.includes('--total')) {
+    for (const c of counts)
+      process.stdout.write(`${c.file.padEnd(40)} ${String(c.calls).padStart(5)} ${String(c.distinct).padStart(5)}\n`);
+  }
+  process.stdout.write(
+    `browser-test assertions: ${distinct} distinct, ${calls} call sites in ${counts.length} files\n`,
+  );
+}
