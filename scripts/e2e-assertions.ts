@@ -44,8 +44,34 @@ export interface FileCount {
   distinct: number;
 }
 
+/** The text without its comments (strings kept whole: a glob such as '**\/*.js' is no comment). */
 function stripComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  let out = '';
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quote) {
+      out += c;
+      if (c === '\\') {
+        out += text[i + 1] ?? '';
+        i += 1;
+      } else if (c === quote) quote = null;
+      continue;
+    }
+    if (c === '/' && text[i + 1] === '/') {
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? text.length : end - 1;
+      continue;
+    }
+    if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') quote = c;
+    out += c;
+  }
+  return out;
 }
 
 export function countAssertions(text: string): { calls: number; distinct: number } {
@@ -94,7 +120,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const distinct = counts.reduce((sum, c) => sum + c.distinct, 0);
   if (!process.argv.includes('--total')) {
     for (const c of counts)
-      process.stdout.write(`${c.file.padEnd(40)} ${String(c.calls).padStart(5)} ${String(c.distinct).padStart(5)}\n`);
+      process.stdout.write(
+        `${c.file.padEnd(40)} ${String(c.calls).padStart(5)} ${String(c.distinct).padStart(5)}\n`,
+      );
   }
   process.stdout.write(
     `browser-test assertions: ${distinct} distinct, ${calls} call sites in ${counts.length} files\n`,
