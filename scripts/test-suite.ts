@@ -20,6 +20,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { countAll } from './e2e-assertions';
 
 const root = join(import.meta.dirname, '..');
 
@@ -136,7 +137,7 @@ async function runStage(jobs: Job[], limit: number): Promise<Result[]> {
 
 const suiteStarted = performance.now();
 const results: Result[] = [];
-const stageTimes: string[] = [];
+const stageTimes: { name: string; seconds: number }[] = [];
 let failed = false;
 for (const [index, stage] of stages.entries()) {
   const jobs = only ? stage.filter((job) => only.includes(job.name)) : stage;
@@ -145,7 +146,10 @@ for (const [index, stage] of stages.entries()) {
   process.stdout.write(`\n▶ stage ${index}: ${jobs.map((job) => job.name).join(', ')}\n`);
   const stageResults = await runStage(jobs, jobsLimit);
   results.push(...stageResults);
-  stageTimes.push(`stage ${index}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  stageTimes.push({
+    name: `stage ${index} (${jobs.map((job) => job.name).join(', ')})`,
+    seconds: (performance.now() - started) / 1000,
+  });
   if (stageResults.some((result) => !result.ok)) {
     failed = true;
     break;
@@ -159,7 +163,22 @@ for (const result of results) {
     `  ${result.ok ? '✓' : '✘'} ${result.name.padEnd(16)} ${result.seconds.toFixed(0).padStart(5)} s\n`,
   );
 }
-process.stdout.write(`  ${stageTimes.join(', ')}; total ${total.toFixed(0)} s (--jobs ${jobsLimit})\n`);
+process.stdout.write(`  total ${total.toFixed(0)} s (--jobs ${jobsLimit})\n`);
+// One line per stage, its time and its share of the whole run: a slow stage shows in CI's log.
+for (const stage of stageTimes) {
+  const share = total > 0 ? (100 * stage.seconds) / total : 0;
+  process.stdout.write(
+    `stage time: ${stage.seconds.toFixed(0).padStart(5)} s ${share.toFixed(0).padStart(3)} %  ${stage.name}\n`,
+  );
+}
+{
+  const counts = countAll();
+  const calls = counts.reduce((sum, c) => sum + c.calls, 0);
+  const distinct = counts.reduce((sum, c) => sum + c.distinct, 0);
+  process.stdout.write(
+    `browser-test assertions: ${distinct} distinct, ${calls} call sites (scripts/e2e-assertions.ts)\n`,
+  );
+}
 if (failed) {
   const names = results.filter((result) => !result.ok).map((result) => result.name);
   process.stdout.write(`npm test: failed: ${names.join(', ')}; later stages were not run\n`);
