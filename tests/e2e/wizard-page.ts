@@ -82,7 +82,7 @@ export async function openStep(
   }, draft);
   const path = onboardingStepPaths[to];
   if (path.includes('$')) throw new Error(`openStep: ${to}'s address has a parameter; open it yourself`);
-  await page.goto(path);
+  await page.goto(`${stack.appUrl}${path}`);
   await expectStep(wizardPage(page), to);
   return answers;
 }
