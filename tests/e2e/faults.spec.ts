@@ -104,6 +104,10 @@ async function controllableNetwork(page: Page, context: BrowserContext) {
     sockets.add(ws);
   });
   return {
+    /** Waits until the hub's socket is open (a page just opened signed in connects it shortly after). */
+    async hubConnected() {
+      await expect.poll(() => sockets.size, { timeout: 15_000 }).toBeGreaterThan(0);
+    },
     async cut() {
       // Routed from the first cut on only: routing every script costs the sign-in before it time.
       if (!keepingFailedModules) await keepFailedModulesForTheDocument(page);
@@ -493,6 +497,7 @@ it.describe('faults', () => {
     await page.setViewportSize({ width: 375, height: 640 });
     const network = await controllableNetwork(page, context);
     await openStep(page, app.stack, 'profile');
+    await network.hubConnected();
     await network.cut();
     await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible({
       timeout: 15_000,
@@ -1037,6 +1042,7 @@ it.describe('faults on the landing, the invite, email verification, devices and 
     await field(page, 'phone').fill('0412345678');
     await field(page, 'dateOfBirth').fill('1990-01-02');
 
+    await network.hubConnected();
     await network.cut();
     await page.waitForTimeout(10_000);
     await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();

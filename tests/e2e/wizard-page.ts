@@ -68,10 +68,15 @@ export async function openStep(
   to: OnboardingStepId,
   answers: WizardAnswers = wizardAnswers(),
 ): Promise<WizardAnswers> {
+  // As the provider's sign-up page makes it: the full name, split into the given and family names
+  // (the profile step's defaults).
+  const [givenName, ...rest] = answers.account.name.split(/\s+/);
   const user = await stack.createUser({
     connection: 'google-oauth2',
     email: answers.account.email,
     name: answers.account.name,
+    givenName,
+    familyName: rest.join(' '),
   });
   await signIn(page.context(), stack, { connection: 'google-oauth2', sub: user.sub });
   const draft = draftBefore(to, answers, user.email);
