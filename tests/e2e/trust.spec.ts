@@ -228,28 +228,4 @@ test.describe('a shared computer', () => {
     expect(refused.length).toBe(11);
     for (const e of refused) consoleErrors.splice(consoleErrors.indexOf(e), 1);
   });
-
-  test('an impossible date of birth (29 February 2023) says it must be a valid date', async ({
-    page,
-    stack,
-  }) => {
-    const user = await createUser(stack, { email: uniqueEmail('leap'), name: 'Lea Leap' });
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await logInAtIdp(page, user.email);
-    await expect(page.getByRole('button', { name: 'Account menu for Lea Leap' })).toBeVisible();
-    await page.goto('/onboarding/register-profile');
-    await expect(page.getByText('Step 2 of 3')).toBeVisible();
-    // Typed into Chromium's own date input (en-US order here: month, day, year).
-    await field(page, 'dateOfBirth').click();
-    await page.keyboard.press('ArrowLeft');
-    await page.keyboard.press('ArrowLeft');
-    await page.keyboard.type('02292023');
-    expect(
-      await field(page, 'dateOfBirth').evaluate((input: HTMLInputElement) => input.validity.badInput),
-    ).toBe(true);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('Date of birth must be a valid date')).toBeVisible();
-    await expect(page.getByText('Date of birth is required')).toHaveCount(0);
-  });
 });
