@@ -1,21 +1,30 @@
 /**
  * Counts the assertions of the browser tests: every `expect(…)`, `expect.poll(…)`,
- * `expect.soft(…)` of the Playwright specs and their helpers (tests/e2e), the engine journeys'
- * `expectTrue(…)`/`expectEqual(…)` (tests/engines) and the shared wizard helper
+ * `expect.soft(…)` and every call of an assertion helper named `expect…(…)` (`expectTrue`,
+ * `expectEnvironment`, `expectStep`, …; not their definitions) in the Playwright specs and their
+ * helpers (tests/e2e), the engine journeys (tests/engines) and the shared wizard helper
  * (tests/support/wizard.ts). Per file: the call sites, and the distinct ones (the statement's text
  * with its whitespace collapsed; the same check written twice in one file counts once).
  *
  *   tsx scripts/e2e-assertions.ts            a table per file and the totals
  *   tsx scripts/e2e-assertions.ts --total    one line: the totals (what `npm test` prints)
+ *   tsx scripts/e2e-assertions.ts --root DIR  the same for another checkout (before/after)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const root = join(import.meta.dirname, '..');
+/** The repository to count in: this one, or `--root DIR` (another checkout, to compare). */
+const rootAt = process.argv.indexOf('--root');
+const root =
+  rootAt >= 0 && process.argv[rootAt + 1]
+    ? (process.argv[rootAt + 1] as string)
+    : join(import.meta.dirname, '..');
 const folders = ['tests/e2e', 'tests/engines'];
 const extraFiles = ['tests/support/wizard.ts'];
 
-const start = /\b(expect(?:\.poll|\.soft)?|expectTrue|expectEqual)\s*\(/g;
+// `expect(…)` and its `.poll`/`.soft`, and every assertion helper named `expect…(` (the engines'
+// `expectTrue`, the specs' `expectEnvironment`, the wizard's `expectStep`, …): each call asserts.
+const start = /\b(expect(?:\.poll|\.soft|[A-Z]\w*)?)\s*\(/g;
 
 /** The statement that starts at `from`: up to its `;` (or line end) outside brackets and strings. */
 function statementAt(text: string, from: number): string {
