@@ -123,17 +123,20 @@ export function countAll(): FileCount[] {
   return counts;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const counts = countAll();
+/** The one line of the totals: distinct assertions and call sites. */
+export function assertionSummary(counts: FileCount[] = countAll()): string {
   const calls = counts.reduce((sum, c) => sum + c.calls, 0);
   const distinct = counts.reduce((sum, c) => sum + c.distinct, 0);
+  return `browser-test assertions: ${distinct} distinct, ${calls} call sites in ${counts.length} files`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const counts = countAll();
   if (!process.argv.includes('--total')) {
     for (const c of counts)
       process.stdout.write(
         `${c.file.padEnd(40)} ${String(c.calls).padStart(5)} ${String(c.distinct).padStart(5)}\n`,
       );
   }
-  process.stdout.write(
-    `browser-test assertions: ${distinct} distinct, ${calls} call sites in ${counts.length} files\n`,
-  );
+  process.stdout.write(`${assertionSummary(counts)}\n`);
 }

@@ -3,8 +3,10 @@
  * run side by side (at most `--jobs` at a time, two by default, the longest first); a stage starts
  * only when the one before it passed, as the old `a && b && …` chain did. A stage's first job
  * shows its output as it comes, a whole line at a time; the others print theirs whole when they
- * end (never in the middle of a line). Then a table of the jobs' times; the exit code is 1 when
- * any job failed (the failed jobs are named).
+ * end (never in the middle of a line). Then a table of the jobs' times, one line per stage with its
+ * time and its share of the whole run (`stage time: …`, so a slow stage shows in CI's log), and
+ * the count of the browser tests' assertions; the exit code is 1 when any job failed (the failed
+ * jobs are named).
  *
  *   0. the build: `scripts/ensure-build.ts` (nothing to do after `npm ci`, whose `prepare` built)
  *   1. the checks that need no browser stack of their own: test:unit (Vitest, which itself runs
@@ -20,7 +22,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { countAll } from './e2e-assertions';
+import { assertionSummary } from './e2e-assertions';
 
 const root = join(import.meta.dirname, '..');
 
@@ -171,14 +173,8 @@ for (const stage of stageTimes) {
     `stage time: ${stage.seconds.toFixed(0).padStart(5)} s ${share.toFixed(0).padStart(3)} %  ${stage.name}\n`,
   );
 }
-{
-  const counts = countAll();
-  const calls = counts.reduce((sum, c) => sum + c.calls, 0);
-  const distinct = counts.reduce((sum, c) => sum + c.distinct, 0);
-  process.stdout.write(
-    `browser-test assertions: ${distinct} distinct, ${calls} call sites (scripts/e2e-assertions.ts)\n`,
-  );
-}
+// The count of the browser tests' assertions (scripts/e2e-assertions.ts), to compare runs.
+process.stdout.write(`${assertionSummary()}\n`);
 if (failed) {
   const names = results.filter((result) => !result.ok).map((result) => result.name);
   process.stdout.write(`npm test: failed: ${names.join(', ')}; later stages were not run\n`);
