@@ -53,42 +53,54 @@ export interface FileCount {
   distinct: number;
 }
 
-/** The text without its comments (strings kept whole: a glob such as '**\/*.js' is no comment). */
-function stripComments(text: string): string {
-  let out = '';
+/**
+ * The text with its comments blanked (`text`), and also with the insides of its strings blanked
+ * (`code`), both of the same length, so a match found in `code` (never in a comment or a string,
+ * such as a glob '**\/*.js' or a quoted 'expect(') reads its statement from `text`.
+ */
+function blank(source: string): { text: string; code: string } {
+  let text = '';
+  let code = '';
   let quote: string | null = null;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
+  const keep = (c: string, inString: boolean) => {
+    text += c;
+    code += inString && c !== '\n' ? ' ' : c;
+  };
+  for (let i = 0; i < source.length; i += 1) {
+    const c = source[i] as string;
     if (quote) {
-      out += c;
       if (c === '\\') {
-        out += text[i + 1] ?? '';
+        keep(c, true);
+        keep(source[i + 1] ?? '', true);
         i += 1;
-      } else if (c === quote) quote = null;
+      } else if (c === quote) {
+        quote = null;
+        keep(c, false);
+      } else keep(c, true);
       continue;
     }
-    if (c === '/' && text[i + 1] === '/') {
-      const end = text.indexOf('\n', i);
-      i = end < 0 ? text.length : end - 1;
-      continue;
-    }
-    if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 1;
+    if (c === '/' && (source[i + 1] === '/' || source[i + 1] === '*')) {
+      const line = source[i + 1] === '/';
+      const found = line ? source.indexOf('\n', i) : source.indexOf('*/', i + 2);
+      const end = found < 0 ? source.length : line ? found : found + 2;
+      const spaces = source.slice(i, end).replace(/[^\n]/g, ' ');
+      text += spaces;
+      code += spaces;
+      i = end - 1;
       continue;
     }
     if (c === '"' || c === "'" || c === '`') quote = c;
-    out += c;
+    keep(c, false);
   }
-  return out;
+  return { text, code };
 }
 
 export function countAssertions(text: string): { calls: number; distinct: number } {
-  const source = stripComments(text);
+  const { text: source, code } = blank(text);
   const seen = new Set<string>();
   let calls = 0;
-  for (const match of source.matchAll(start)) {
-    const before = source.slice(Math.max(0, match.index - 9), match.index);
+  for (const match of code.matchAll(start)) {
+    const before = code.slice(Math.max(0, match.index - 9), match.index);
     // The definition of a helper (`function expectTrue(`) is no assertion.
     if (/function\s*$/.test(before)) continue;
     calls += 1;
