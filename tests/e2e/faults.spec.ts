@@ -95,18 +95,27 @@ async function controllableNetwork(page: Page, context: BrowserContext) {
   let keepingFailedModules = false;
   const sockets = new Set<WebSocketRoute>();
   let offline = false;
+  let answers = 0;
   await page.routeWebSocket(/\/sockets\/appstate/, (ws) => {
     if (offline) {
       void ws.close({ code: 1006 });
       return;
     }
-    ws.connectToServer();
+    const server = ws.connectToServer();
+    // Forwarded by hand (what Playwright does by itself otherwise), to see the hub's first answer.
+    server.onMessage((message) => {
+      answers += 1;
+      ws.send(message);
+    });
     sockets.add(ws);
   });
   return {
-    /** Waits until the hub's socket is open (a page just opened signed in connects it shortly after). */
+    /**
+     * Waits until the hub has answered on its socket (its handshake): a page just opened signed in
+     * connects shortly after, and a cut must drop a live connection, not one still starting.
+     */
     async hubConnected() {
-      await expect.poll(() => sockets.size, { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => answers, { timeout: 20_000 }).toBeGreaterThan(0);
     },
     async cut() {
       // Routed from the first cut on only: routing every script costs the sign-in before it time.
@@ -285,6 +294,7 @@ it.describe('faults', () => {
     it.setTimeout(120_000);
     const network = await controllableNetwork(page, context);
     await openAsEmma(page, app.stack);
+    await network.hubConnected();
     const modulePreloads = () =>
       page.evaluate(() =>
         Array.from(
@@ -538,7 +548,7 @@ it.describe('faults', () => {
     const restartable = await restartableStack('restart');
     let stack = restartable.stack;
     try {
-      await openAsEmma(page, stack, `${stack.appUrl}/switch-practice`);
+      await openAsEmma(page, stack, `${stack.appUrl}/switch-practice`, { live: true });
 
       // Live: the lists say nothing about the connection.
       await expect(page.getByTestId('live-updates-paused')).toHaveCount(0);

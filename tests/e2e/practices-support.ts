@@ -114,11 +114,38 @@ export async function signInAsEmma(page: Page, from = '/') {
  * her practice list directly: for tests about the list, not about signing in (that is
  * `signInAsEmma`, through the chooser and the provider's pages).
  */
-export async function openAsEmma(page: Page, stack: TestStack, path = '/switch-practice') {
+export async function openAsEmma(
+  page: Page,
+  stack: TestStack,
+  path = '/switch-practice',
+  options: { live?: boolean } = {},
+) {
   await signIn(page.context(), stack, { connection: 'windowslive', sub: seedAccounts.windowslive.sub });
+  const live = options.live ? hubAnswered(page) : null;
   await page.goto(path);
   await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
   await expect(page.getByTestId('practice-card')).toHaveCount(2);
+  await live;
+}
+
+/**
+ * Resolves once the page's hub socket (/sockets/appstate, not routed by the test) has had its first
+ * answer: the live connection is up (a test that drops it must not drop it before it exists).
+ */
+export function hubAnswered(page: Page, timeout = 20_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no answer on the hub's socket in ${timeout} ms`)),
+      timeout,
+    );
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/sockets/appstate')) return;
+      ws.once('framereceived', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  });
 }
 
 /** Drops the console errors a test provoked on purpose (the browser logs failed requests). */
