@@ -22,6 +22,10 @@ import { field, openStep, walkWizardTo } from './wizard-page';
  * from the console check, nothing else.
  */
 
+// The longest file of the stage (its network cuts wait real seconds): its tests spread over the
+// workers instead of running one after another in one of them. Each test has a stack of its own.
+it.describe.configure({ mode: 'parallel' });
+
 const networkNoise = [
   /Failed to load resource/,
   /net::ERR_/,
@@ -1013,12 +1017,19 @@ it.describe('faults on the landing, the invite, email verification, devices and 
   }) => {
     it.setTimeout(150_000);
     const sockets = new Set<WebSocketRoute>();
+    let answers = 0;
     await page.routeWebSocket(/\/sockets\/appstate/, (ws) => {
-      ws.connectToServer();
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        answers += 1;
+        ws.send(message);
+      });
       sockets.add(ws);
     });
     await openAsEmma(page, app.stack);
     await expect(page.getByTestId('live-updates-paused')).toHaveCount(0);
+    // Live (the hub answered on its socket) before it goes away.
+    await expect.poll(() => answers, { timeout: 20_000 }).toBeGreaterThan(0);
 
     // The hub goes away and refuses every new connection.
     const negotiate = '**/sockets/appstate/negotiate*';
