@@ -3,8 +3,10 @@
  * run side by side (at most `--jobs` at a time, two by default, the longest first); a stage starts
  * only when the one before it passed, as the old `a && b && …` chain did. A stage's first job
  * shows its output as it comes, a whole line at a time; the others print theirs whole when they
- * end (never in the middle of a line). Then a table of the jobs' times; the exit code is 1 when
- * any job failed (the failed jobs are named).
+ * end (never in the middle of a line). Then a table of the jobs' times, one line per stage with its
+ * time and its share of the whole run (`stage time: …`, so a slow stage shows in CI's log), and
+ * the count of the browser tests' assertions; the exit code is 1 when any job failed (the failed
+ * jobs are named).
  *
  *   0. the build: `scripts/ensure-build.ts` (nothing to do after `npm ci`, whose `prepare` built)
  *   1. the checks that need no browser stack of their own: test:unit (Vitest, which itself runs
@@ -20,6 +22,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { assertionSummary } from './e2e-assertions';
 
 const root = join(import.meta.dirname, '..');
 
@@ -136,7 +139,7 @@ async function runStage(jobs: Job[], limit: number): Promise<Result[]> {
 
 const suiteStarted = performance.now();
 const results: Result[] = [];
-const stageTimes: string[] = [];
+const stageTimes: { name: string; seconds: number }[] = [];
 let failed = false;
 for (const [index, stage] of stages.entries()) {
   const jobs = only ? stage.filter((job) => only.includes(job.name)) : stage;
@@ -145,7 +148,10 @@ for (const [index, stage] of stages.entries()) {
   process.stdout.write(`\n▶ stage ${index}: ${jobs.map((job) => job.name).join(', ')}\n`);
   const stageResults = await runStage(jobs, jobsLimit);
   results.push(...stageResults);
-  stageTimes.push(`stage ${index}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  stageTimes.push({
+    name: `stage ${index} (${jobs.map((job) => job.name).join(', ')})`,
+    seconds: (performance.now() - started) / 1000,
+  });
   if (stageResults.some((result) => !result.ok)) {
     failed = true;
     break;
@@ -159,7 +165,16 @@ for (const result of results) {
     `  ${result.ok ? '✓' : '✘'} ${result.name.padEnd(16)} ${result.seconds.toFixed(0).padStart(5)} s\n`,
   );
 }
-process.stdout.write(`  ${stageTimes.join(', ')}; total ${total.toFixed(0)} s (--jobs ${jobsLimit})\n`);
+process.stdout.write(`  total ${total.toFixed(0)} s (--jobs ${jobsLimit})\n`);
+// One line per stage, its time and its share of the whole run: a slow stage shows in CI's log.
+for (const stage of stageTimes) {
+  const share = total > 0 ? (100 * stage.seconds) / total : 0;
+  process.stdout.write(
+    `stage time: ${stage.seconds.toFixed(0).padStart(5)} s ${share.toFixed(0).padStart(3)} %  ${stage.name}\n`,
+  );
+}
+// The count of the browser tests' assertions (scripts/e2e-assertions.ts), to compare runs.
+process.stdout.write(`${assertionSummary()}\n`);
 if (failed) {
   const names = results.filter((result) => !result.ok).map((result) => result.name);
   process.stdout.write(`npm test: failed: ${names.join(', ')}; later stages were not run\n`);

@@ -1,15 +1,16 @@
 import type { Page } from '@playwright/test';
+import { SEED_PASSWORD } from '../../server/seed';
 import { uniqueEmail } from '../support/stack';
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { createUser, logInAtIdp } from './practices-support';
+import { field, openStep } from './wizard-page';
 
 /**
  * What outside checkers found (issue 26, items 4, 5 and 7), in Chromium against the local stack.
  */
 
-const field = (page: Page, name: string) => page.locator(`#field-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`);
-
-async function signIn(page: Page, email: string, name: string) {
+/** Signs in from the app's Login button through the provider's login page. */
+async function signInAtProvider(page: Page, email: string, name: string) {
   await page.goto('/');
   await page.getByRole('button', { name: 'Login' }).click();
   await logInAtIdp(page, email);
@@ -24,10 +25,7 @@ test.describe('the date of birth typed by a person (spec §5: date, "must be a v
     page,
     stack,
   }) => {
-    const user = await createUser(stack, { email: uniqueEmail('leap-empty'), name: 'Lee Leap' });
-    await signIn(page, user.email, 'Lee Leap');
-    await page.goto('/onboarding/register-profile');
-    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await openStep(page, stack, 'profile');
     const date = field(page, 'dateOfBirth');
     await expect(date).toHaveValue('');
     // Focus lands on the first segment; each segment moves on by itself when full. This Chromium
@@ -77,7 +75,7 @@ test.describe("the identity provider's stale interactions (Auth0's Application L
 
   test('Back after a completed sign-in never ends on a page with no way on', async ({ page, stack }) => {
     const user = await createUser(stack, { email: uniqueEmail('back'), name: 'Bea Back' });
-    await signIn(page, user.email, 'Bea Back');
+    await signInAtProvider(page, user.email, 'Bea Back');
     const signedInAt = page.url();
     expect(new URL(signedInAt).origin).toBe(stack.appUrl);
     // Back through the sign-in: the provider's login page of that sign-in is stale now.
@@ -109,7 +107,7 @@ test.describe('spec texts (§8)', () => {
         verifiedEmail: user.email,
       },
     });
-    await signIn(page, user.email, 'Cody Code');
+    await signIn(page.context(), stack, { email: user.email, password: SEED_PASSWORD });
     await page.goto('/invite-code');
     await expect(page.getByRole('heading', { name: 'Join with an invite code' })).toBeVisible();
     for (const [status, body] of [
@@ -145,18 +143,8 @@ test.describe('spec texts (§8)', () => {
     page,
     stack,
   }) => {
-    const user = await createUser(stack, { email: uniqueEmail('custom'), name: 'Cus Tom' });
-    await signIn(page, user.email, 'Cus Tom');
-    await page.goto('/onboarding/register-profile');
-    await expect(page.getByText('Step 2 of 3')).toBeVisible();
-    await field(page, 'phone').fill('0412345678');
-    await field(page, 'dateOfBirth').fill('1990-01-02');
-    await field(page, 'firstName').fill('Cus');
-    await field(page, 'lastName').fill('Tom');
-    await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/onboarding\/register-practice$/);
-    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    // Step 3 opened directly, signed in, with a profile in the draft (the walk: onboarding.spec).
+    await openStep(page, stack, 'practice');
     await page.route('**/api/onboarding/register-practice', (route) =>
       route.fulfill({
         status: 200,

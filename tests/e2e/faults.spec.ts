@@ -5,8 +5,10 @@ import type { BrowserContext, Page, Request, Route, WebSocketRoute } from '@play
 import { codeRecoveryDelays, realtimeRetryDelays } from '#machines/constants';
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { uniqueEmail } from '../support/stack';
+import { wizardAnswers } from '../support/wizard';
 import { countDocuments, holdAppEntry, startE2eStack } from './fixtures';
-import { expect, it, keepThisAccount, logInAtIdp, signInAsEmma, signInWithSocial } from './practices-support';
+import { expect, it, keepThisAccount, logInAtIdp, openAsEmma, signInWithSocial } from './practices-support';
+import { field, openStep, walkWizardTo } from './wizard-page';
 
 /**
  * The fault suite: Chromium against the local stack, with the network cut, API calls
@@ -19,6 +21,10 @@ import { expect, it, keepThisAccount, logInAtIdp, signInAsEmma, signInWithSocial
  * network is cut the browser logs the failed requests itself; those network lines are dropped
  * from the console check, nothing else.
  */
+
+// The longest file of the stage (its network cuts wait real seconds): its tests spread over the
+// workers instead of running one after another in one of them. Each test has a stack of its own.
+it.describe.configure({ mode: 'parallel' });
 
 const networkNoise = [
   /Failed to load resource/,
@@ -93,15 +99,28 @@ async function controllableNetwork(page: Page, context: BrowserContext) {
   let keepingFailedModules = false;
   const sockets = new Set<WebSocketRoute>();
   let offline = false;
+  let answers = 0;
   await page.routeWebSocket(/\/sockets\/appstate/, (ws) => {
     if (offline) {
       void ws.close({ code: 1006 });
       return;
     }
-    ws.connectToServer();
+    const server = ws.connectToServer();
+    // Forwarded by hand (what Playwright does by itself otherwise), to see the hub's first answer.
+    server.onMessage((message) => {
+      answers += 1;
+      ws.send(message);
+    });
     sockets.add(ws);
   });
   return {
+    /**
+     * Waits until the hub has answered on its socket (its handshake): a page just opened signed in
+     * connects shortly after, and a cut must drop a live connection, not one still starting.
+     */
+    async hubConnected() {
+      await expect.poll(() => answers, { timeout: 20_000 }).toBeGreaterThan(0);
+    },
     async cut() {
       // Routed from the first cut on only: routing every script costs the sign-in before it time.
       if (!keepingFailedModules) await keepFailedModulesForTheDocument(page);
@@ -206,8 +225,6 @@ async function eachApiFault(
   }
 }
 
-const field = (page: Page, name: string) => page.locator(`#field-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`);
-
 /** The identity provider down: every request to its origin is refused, as by a stopped server. */
 async function providerDown(page: Page, idpUrl: string) {
   const pattern = `${idpUrl}/**`;
@@ -273,13 +290,15 @@ it.describe('the raw-error watcher (tests/e2e/fixtures.ts)', () => {
 it.describe('faults', () => {
   it('network cut for 10 s on /switch-practice: Reconnecting…, then back; a screen opened offline fails to the product screen and loads by itself once online', async ({
     page,
+    app,
     context,
     consoleErrors,
   }) => {
     // SignalR's own reconnect schedule (0, 0, 2, 10, 30 s) decides when the live connection is back.
     it.setTimeout(120_000);
     const network = await controllableNetwork(page, context);
-    await signInAsEmma(page);
+    await openAsEmma(page, app.stack);
+    await network.hubConnected();
     const modulePreloads = () =>
       page.evaluate(() =>
         Array.from(
@@ -336,6 +355,7 @@ it.describe('faults', () => {
 
   it('a lazily loaded part (the account menu) and the SignalR client could not be loaded while the origin was unreachable: their stand-ins show, and they load by itself once it answers again', async ({
     page,
+    app,
     consoleErrors,
   }) => {
     it.setTimeout(90_000);
@@ -355,7 +375,7 @@ it.describe('faults', () => {
       .poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'appVersion'))
       .toBe(true);
     origin.down = true;
-    await signInAsEmma(page);
+    await openAsEmma(page, app.stack);
     await expect(page.getByTestId('account-logout-fallback')).toBeVisible();
     await expect(page.getByTestId('account-menu')).toHaveCount(0);
     // At least one more probe of the origin while it is down (waited for, not a fixed 4 s).
@@ -377,6 +397,7 @@ it.describe('faults', () => {
 
   it('a retry of a failed part whose request stalls (no answer, no reset) does not leave the page waiting: the page is loaded afresh after the retry timeout', async ({
     page,
+    app,
     consoleErrors,
   }) => {
     it.setTimeout(90_000);
@@ -404,7 +425,7 @@ it.describe('faults', () => {
       .poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'appVersion'))
       .toBe(true);
     mode = 'down';
-    await signInAsEmma(page);
+    await openAsEmma(page, app.stack);
     documentAtDown = documents();
     await expect(page.getByTestId('account-logout-fallback')).toBeVisible();
 
@@ -452,7 +473,7 @@ it.describe('faults', () => {
     await page.route('**/sockets/appstate/negotiate*', (route) =>
       route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
     );
-    await signInAsEmma(page);
+    await openAsEmma(page, app.stack);
     await expect(page.getByTestId('practice-card').nth(0)).toContainText('Southbank Animal Hospital');
 
     const open = page.getByRole('button', { name: 'Open Southbank Animal Hospital' });
@@ -481,42 +502,16 @@ it.describe('faults', () => {
     dropNetworkNoise(consoleErrors);
   });
 
-  it('network cut for 10 s on the profile step: nothing typed is lost, and the wizard goes on once back', async ({
-    page,
-    context,
-    consoleErrors,
-  }) => {
-    const network = await controllableNetwork(page, context);
-    await page.goto('/onboarding');
-    await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
-    await signInWithSocial(page, 'Sign up with Google', 'Google', uniqueEmail('faults'), 'Grace Hopper');
-    await expect(page.getByText('Step 2 of 3')).toBeVisible();
-    await page.locator('#field-phone').fill('0412345678');
-    await page.locator('#field-dateOfBirth').fill('1990-01-02');
-
-    await network.cut();
-    await page.waitForTimeout(10_000);
-    await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
-    await network.restore();
-
-    await expect(page.locator('#field-phone')).toHaveValue('0412345678');
-    await expect(page.locator('#field-dateOfBirth')).toHaveValue('1990-01-02');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('Step 3 of 3')).toBeVisible();
-    dropNetworkNoise(consoleErrors);
-  });
-
   it('Reconnecting… on a phone never covers the field that has the focus: Tab down the profile step while it shows (decision 203)', async ({
     page,
+    app,
     context,
     consoleErrors,
   }) => {
     await page.setViewportSize({ width: 375, height: 640 });
     const network = await controllableNetwork(page, context);
-    await page.goto('/onboarding');
-    await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
-    await signInWithSocial(page, 'Sign up with Google', 'Google', uniqueEmail('faults'), 'Grace Hopper');
-    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await openStep(page, app.stack, 'profile');
+    await network.hubConnected();
     await network.cut();
     await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible({
       timeout: 15_000,
@@ -557,7 +552,7 @@ it.describe('faults', () => {
     const restartable = await restartableStack('restart');
     let stack = restartable.stack;
     try {
-      await signInAsEmma(page, `${stack.appUrl}/`);
+      await openAsEmma(page, stack, `${stack.appUrl}/switch-practice`, { live: true });
 
       // Live: the lists say nothing about the connection.
       await expect(page.getByTestId('live-updates-paused')).toHaveCount(0);
@@ -673,15 +668,7 @@ it.describe('faults', () => {
       },
     );
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await expect(page.getByText('Step 1 of 3')).toBeVisible();
-    await signInWithSocial(
-      page,
-      'Sign up with Google',
-      'Google',
-      uniqueEmail('wizard-faults'),
-      'Grace Hopper',
-    );
-    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await walkWizardTo(page, 'profile', wizardAnswers({ pin: '1234' }), { from: 'account', opened: true });
 
     // Step 2: the profile.
     await field(page, 'phone').fill('0412345678');
@@ -753,7 +740,7 @@ it.describe('faults', () => {
     await page.route('**/sockets/appstate/negotiate*', (route) =>
       route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
     );
-    await signInAsEmma(page);
+    await openAsEmma(page, app.stack);
 
     // The practice list: a failed load says so and offers Try again.
     await eachApiFault(
@@ -850,13 +837,14 @@ async function signUpFromInvite(page: Page) {
 it.describe('faults on the landing, the invite, email verification, devices and the hub', () => {
   it('signed in on /: offline 10 s and GET /api/userpractice/active answering 500, an HTML page or hanging past the timeout end on /server-error with Try again, which goes on once the fault ends', async ({
     page,
+    app,
     context,
     consoleErrors,
   }) => {
     it.setTimeout(150_000);
     await page.clock.install();
     const network = await controllableNetwork(page, context);
-    await signInAsEmma(page);
+    await openAsEmma(page, app.stack);
 
     // Offline 10 s, going to / from the navbar: the lookup fails to the product screen.
     await network.cut();
@@ -1002,6 +990,7 @@ it.describe('faults on the landing, the invite, email verification, devices and 
 
   it('POST /api/onboarding/fetch-devices answering an HTML page: step 3 says the devices are unavailable and the practice can still be registered', async ({
     page,
+    app,
     consoleErrors,
   }) => {
     it.setTimeout(120_000);
@@ -1012,16 +1001,8 @@ it.describe('faults on the landing, the invite, email verification, devices and 
         body: '<html><body><h1>Bad gateway</h1></body></html>',
       }),
     );
-    await page.goto('/onboarding?pin=1234');
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await expect(page.getByText('Step 1 of 3')).toBeVisible();
-    await signInWithSocial(page, 'Sign up with Google', 'Google', uniqueEmail('devices'), 'Grace Hopper');
-    await expect(page.getByText('Step 2 of 3')).toBeVisible();
-    await field(page, 'phone').fill('0412345678');
-    await field(page, 'dateOfBirth').fill('1990-01-02');
-    await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    // Step 3 opened with the pin 1234 in the draft (the companion app's devices are the pin's).
+    await openStep(page, app.stack, 'practice', wizardAnswers({ pin: '1234' }));
     await expect(
       page.getByText('The devices of your companion app could not be loaded.', { exact: false }),
     ).toBeVisible();
@@ -1031,16 +1012,24 @@ it.describe('faults on the landing, the invite, email verification, devices and 
 
   it('the hub refusing connections, then allowed again: the lists stay, the screen says live updates are paused, and the live connection comes back by itself', async ({
     page,
+    app,
     consoleErrors,
   }) => {
     it.setTimeout(150_000);
     const sockets = new Set<WebSocketRoute>();
+    let answers = 0;
     await page.routeWebSocket(/\/sockets\/appstate/, (ws) => {
-      ws.connectToServer();
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        answers += 1;
+        ws.send(message);
+      });
       sockets.add(ws);
     });
-    await signInAsEmma(page);
+    await openAsEmma(page, app.stack);
     await expect(page.getByTestId('live-updates-paused')).toHaveCount(0);
+    // Live (the hub answered on its socket) before it goes away.
+    await expect.poll(() => answers, { timeout: 20_000 }).toBeGreaterThan(0);
 
     // The hub goes away and refuses every new connection.
     const negotiate = '**/sockets/appstate/negotiate*';
@@ -1063,31 +1052,25 @@ it.describe('faults on the landing, the invite, email verification, devices and 
     dropNetworkNoise(consoleErrors);
   });
 
-  it('offline while submitting the profile step: told, nothing typed is lost, and Continue works once back', async ({
+  it('offline for 10 s on the profile step, submitting meanwhile: told, nothing typed is lost, and Continue works once back', async ({
     page,
+    app,
     context,
     consoleErrors,
   }) => {
     const network = await controllableNetwork(page, context);
-    await page.goto('/onboarding');
-    await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
-    await signInWithSocial(
-      page,
-      'Sign up with Google',
-      'Google',
-      uniqueEmail('submit-offline'),
-      'Grace Hopper',
-    );
-    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await openStep(page, app.stack, 'profile');
     await field(page, 'phone').fill('0412345678');
     await field(page, 'dateOfBirth').fill('1990-01-02');
-    await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
+
+    await network.hubConnected();
     await network.cut();
+    await page.waitForTimeout(10_000);
+    await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'An error occurred, please try again' }),
     ).toBeVisible();
-    await page.waitForTimeout(10_000);
     await network.restore();
     await expect(page.getByText('Step 2 of 3')).toBeVisible();
     await expect(field(page, 'phone')).toHaveValue('0412345678');
@@ -1106,16 +1089,7 @@ it.describe('faults on the landing, the invite, email verification, devices and 
     const restartable = await restartableStack('restart-wizard');
     let stack = restartable.stack;
     try {
-      await page.goto(`${stack.appUrl}/onboarding`);
-      await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
-      await signInWithSocial(
-        page,
-        'Sign up with Google',
-        'Google',
-        uniqueEmail('restart-wizard'),
-        'Grace Hopper',
-      );
-      await expect(page.getByText('Step 2 of 3')).toBeVisible();
+      await openStep(page, stack, 'profile');
       await field(page, 'phone').fill('0412345678');
       await stack.stop();
       await field(page, 'dateOfBirth').fill('1990-01-02');

@@ -1,6 +1,7 @@
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import type { StackOptions } from '../../server/stack';
-import { startTestStack, type TestStack } from '../support/stack';
+import { authenticatedCookieNames } from '../../src/auth/session-hint';
+import { type ProviderLogin, startTestStack, type TestStack } from '../support/stack';
 
 /**
  * The e2e harness.
@@ -22,6 +23,31 @@ import { startTestStack, type TestStack } from '../support/stack';
  */
 export function startE2eStack(options: StackOptions = {}): Promise<TestStack> {
   return startTestStack({ activationDelayMs: 1500, ...options });
+}
+
+/**
+ * Starts a browser context signed in, for a test that is not about signing in: the provider's
+ * session from a real sign-in at its form, posted over HTTP (`stack.providerSession`), and the
+ * SDK's own "authenticated" flag, as a sign-in in this browser would have left them. The app's
+ * first page load then signs in by itself, through the provider's silent check (as after a reload).
+ * Tests about signing in, renewal and logout go through the provider's pages in the browser.
+ */
+export async function signIn(context: BrowserContext, stack: TestStack, login: ProviderLogin): Promise<void> {
+  const session = await stack.providerSession(login);
+  const idp = new URL(stack.idpUrl).hostname;
+  const app = new URL(stack.appUrl).hostname;
+  const [flag] = authenticatedCookieNames(stack.clientId);
+  await context.addCookies([
+    ...session.map((cookie) => ({ ...cookie, domain: idp, secure: false })),
+    {
+      name: flag ?? '',
+      value: 'true',
+      domain: app,
+      path: '/',
+      expires: Math.floor(Date.now() / 1000) + 24 * 3600,
+      sameSite: 'Strict' as const,
+    },
+  ]);
 }
 
 /** Console messages that are not errors of the app (none today; keep this list empty if you can). */

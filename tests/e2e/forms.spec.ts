@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
 import { seedAccounts } from '../../server/seed';
-import { uniqueEmail } from '../support/stack';
 import { expect, it, keepThisAccount, signInWithSocial } from './practices-support';
+import { field, openStep } from './wizard-page';
 
 /**
  * Forms that look and behave right, in Chromium against the local stack:
@@ -19,10 +19,6 @@ const require = createRequire(import.meta.url);
 const mantineStyled = new Set(
   readFileSync(require.resolve('@mantine/core/styles.css'), 'utf8').match(/\.m_[0-9a-f]{8}\b/g) ?? [],
 );
-
-function field(page: Page, name: string) {
-  return page.locator(`#field-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`);
-}
 
 /** Mantine classes rendered on the page whose rules are in none of the loaded stylesheets. */
 async function unstyledMantineClasses(page: Page): Promise<string[]> {
@@ -65,21 +61,13 @@ async function labelsBesideBoxes(page: Page): Promise<string[]> {
   });
 }
 
-async function toProfileStep(page: Page) {
-  await page.goto('/onboarding');
-  await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
-  await expect(page.getByText('Step 1 of 3')).toBeVisible();
-  await signInWithSocial(page, 'Sign up with Google', 'Google', uniqueEmail('forms'), 'Grace Hopper');
-  await expect(page).toHaveURL(/\/onboarding\/register-profile$/);
-  await expect(page.getByText('Step 2 of 3')).toBeVisible();
-}
-
 it.describe('forms', () => {
   it('profile and practice steps: styled, labels beside their boxes, one click shows every error, documents open in a new tab', async ({
     page,
+    app,
     context,
   }) => {
-    await toProfileStep(page);
+    await openStep(page, app.stack, 'profile');
     const form = page.locator('form');
     await expect(form.getByRole('checkbox', { name: 'I agree to the privacy policy' })).toBeVisible();
     expect(await unstyledMantineClasses(page)).toEqual([]);
@@ -122,9 +110,10 @@ it.describe('forms', () => {
 
   it('at 375 px, one click on submit with an empty field focused shows every error at once: profile and practice steps, and the invite profile form', async ({
     page,
+    app,
   }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await toProfileStep(page);
+    await openStep(page, app.stack, 'profile');
     await oneClickShowsEveryError(page, 'phone', page.getByRole('button', { name: 'Continue' }));
 
     await field(page, 'phone').fill('0412345678');

@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
-import { seedAccounts } from '../../server/seed';
+import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
+import type { TestStack } from '../support/stack';
+import { signIn } from './fixtures';
 import {
   expect,
   expectConsoleErrors,
   expectEnvironment,
   it,
   keepThisAccount,
-  signInAsEmma,
   signInWithEmail,
   signInWithSocial,
 } from './practices-support';
@@ -29,6 +30,23 @@ async function signUpFromInvite(page: Page) {
   await signInWithSocial(page, 'Sign up with Google', 'Google', seedAccounts.fresh.email, 'Noah Brown');
   await keepThisAccount(page);
   await expect(page).toHaveURL(/\/invite\?practiceKey=uk-dales$/);
+  await expect(page.getByRole('heading', { name: 'Create your profile' })).toBeVisible();
+}
+
+/**
+ * Noah's Google account (as the first test's sign-up makes it) starts signed in (`signIn`, no
+ * provider page in this browser) and opens his invite: the profile form.
+ */
+async function openInviteAsNoah(page: Page, stack: TestStack) {
+  const user = await stack.createUser({
+    connection: 'google-oauth2',
+    email: seedAccounts.fresh.email,
+    name: 'Noah Brown',
+    givenName: 'Noah',
+    familyName: 'Brown',
+  });
+  await signIn(page.context(), stack, { connection: 'google-oauth2', sub: user.sub });
+  await page.goto('/invite?practiceKey=uk-dales');
   await expect(page.getByRole('heading', { name: 'Create your profile' })).toBeVisible();
 }
 
@@ -55,32 +73,23 @@ it.describe('invites', () => {
     await expectEnvironment(page, app.stack, 'uk', 'uk-dales');
   });
 
-  it('profile creation answered 500 goes to /server-error', async ({ page, app, consoleErrors }) => {
-    await signUpFromInvite(page);
+  it('profile creation answered 400 stays on the page with the errors; answered 500 goes to /server-error', async ({
+    page,
+    app,
+    consoleErrors,
+  }) => {
+    await openInviteAsNoah(page, app.stack);
+    let status = 400;
     await page.route('**/api/profile/', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({
-            status: 500,
+            status,
             contentType: 'application/json',
-            body: JSON.stringify({ title: 'Boom' }),
-          })
-        : route.fallback(),
-    );
-    await fillProfile(page);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(new RegExp(`^${app.stack.appUrl}/server-error$`));
-    await expect(page.getByRole('heading', { name: "Oops! Something's not working." })).toBeVisible();
-    expectConsoleErrors(consoleErrors, /status of 500/);
-  });
-
-  it('profile creation answered 400 stays on the page with the errors', async ({ page, consoleErrors }) => {
-    await signUpFromInvite(page);
-    await page.route('**/api/profile/', (route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill({
-            status: 400,
-            contentType: 'application/json',
-            body: JSON.stringify({ title: 'Invalid', errors: { phone: ['Phone is not accepted here'] } }),
+            body: JSON.stringify(
+              status === 400
+                ? { title: 'Invalid', errors: { phone: ['Phone is not accepted here'] } }
+                : { title: 'Boom' },
+            ),
           })
         : route.fallback(),
     );
@@ -90,12 +99,20 @@ it.describe('invites', () => {
     await expect(page).toHaveURL(/\/invite\?practiceKey=uk-dales$/);
     await expect(page.getByRole('heading', { name: 'Create your profile' })).toBeVisible();
     expectConsoleErrors(consoleErrors, /status of 400/);
+
+    status = 500;
+    await field(page, 'phone').fill('0412345679');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${app.stack.appUrl}/server-error$`));
+    await expect(page.getByRole('heading', { name: "Oops! Something's not working." })).toBeVisible();
+    expectConsoleErrors(consoleErrors, /status of 500/);
   });
 
-  it('an unverified email is told to verify first', async ({ page }) => {
-    await page.goto('/');
-    await signInWithEmail(page, seedAccounts.unverified.email);
-    await expect(page).toHaveURL(/\/switch-practice$/);
+  it('an unverified email is told to verify first', async ({ page, app }) => {
+    await signIn(page.context(), app.stack, {
+      email: seedAccounts.unverified.email,
+      password: SEED_PASSWORD,
+    });
     await page.goto('/invite?practiceKey=au-southbank');
     // Sam has no profile yet: the profile comes first, then the verification check.
     await expect(page.getByRole('heading', { name: 'Create your profile' })).toBeVisible();
@@ -110,9 +127,9 @@ it.describe('invites', () => {
     );
   });
 
-  it('an unknown or expired invite gets its own screen', async ({ page, consoleErrors }) => {
+  it('an unknown or expired invite gets its own screen', async ({ page, app, consoleErrors }) => {
     // Emma has a profile and no pending invites: the server answers 404.
-    await signInAsEmma(page);
+    await signIn(page.context(), app.stack, { connection: 'windowslive', sub: seedAccounts.windowslive.sub });
     await page.goto('/invite?practiceKey=au-nowhere');
     await expect(page.getByRole('heading', { name: 'This invite is no longer valid' })).toBeVisible();
     expectConsoleErrors(consoleErrors, /status of 404/);
@@ -123,10 +140,7 @@ it.describe('invites', () => {
 
   it('an invite for another practice: the user has invites, but not to this one', async ({ page, app }) => {
     // Olivia's pending invites are to au-bondi and uk-camden.
-    await page.goto('/');
-    await signInWithEmail(page, seedAccounts.verified.email);
-    await keepThisAccount(page);
-    await expectEnvironment(page, app.stack, 'au', 'au-harbourside');
+    await signIn(page.context(), app.stack, { email: seedAccounts.verified.email, password: SEED_PASSWORD });
     await page.goto(`${app.stack.appUrl}/invite?practiceKey=uk-dales`);
     await expect(page.getByRole('heading', { name: 'This invite is not for you' })).toBeVisible();
   });
@@ -139,11 +153,7 @@ it.describe('invites', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).hostname.endsWith('evil.example')) leftForEvil.push(request.url());
     });
-    await page.goto('/');
-    await signInWithEmail(page, seedAccounts.verified.email);
-    await keepThisAccount(page);
-    await expectEnvironment(page, app.stack, 'au', 'au-harbourside');
-
+    await signIn(page.context(), app.stack, { email: seedAccounts.verified.email, password: SEED_PASSWORD });
     await page.goto(
       `${app.stack.appUrl}/invite?practiceKey=au-bondi&redirectUri=${encodeURIComponent('https://evil.example/steal')}`,
     );
@@ -159,11 +169,9 @@ it.describe('invites', () => {
   });
 
   it('invite code typed in lowercase is shown uppercase and joins', async ({ page, app }) => {
+    await signIn(page.context(), app.stack, { email: seedAccounts.verified.email, password: SEED_PASSWORD });
     await page.goto('/invite-code');
     await expect(page.getByRole('heading', { name: 'Join with an invite code' })).toBeVisible();
-    await signInWithEmail(page, seedAccounts.verified.email);
-    await keepThisAccount(page);
-    await expect(page).toHaveURL(/\/invite-code$/);
     await field(page, 'inviteCode').fill('joinau01');
     await expect(field(page, 'inviteCode')).toHaveValue('JOINAU01');
     await page.getByRole('button', { name: 'Join practice' }).click();

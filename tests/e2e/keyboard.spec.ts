@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import type { Stack } from '../../server/stack';
 import { uniqueEmail } from '../support/stack';
+import { expectStep } from '../support/wizard';
 import { expect, startE2eStack, test } from './fixtures';
 import {
   arrowToOption,
@@ -11,6 +12,7 @@ import {
   typeInto,
   watchFocus,
 } from './keyboard-support';
+import { wizardPage } from './wizard-page';
 
 /**
  * Keyboard-only journeys: the AU onboarding (pin → email sign-up at the identity
@@ -119,7 +121,7 @@ it.describe('keyboard only', () => {
     }
 
     // Step 2: the profile. A submit without the privacy consent: announced, and focus on it.
-    await expect(page).toHaveURL(/\/onboarding\/register-profile$/);
+    await expectStep(wizardPage(page), 'profile');
     await expectHeadingFocused(page, 'Your profile');
     await typeInto(page, field(page, 'firstName'), 'Ada');
     await typeInto(page, field(page, 'lastName'), 'Lovelace');
@@ -144,7 +146,7 @@ it.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
 
     // Step 3: the practice (Australia chosen with the arrow keys).
-    await expect(page).toHaveURL(/\/onboarding\/register-practice$/);
+    await expectStep(wizardPage(page), 'practice');
     await expectHeadingFocused(page, 'Your practice');
     // Tab reaches every control of the step and Shift+Tab walks back (no trap).
     await expect(page.getByRole('button', { name: 'Register practice' })).toBeEnabled();

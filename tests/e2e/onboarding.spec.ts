@@ -1,8 +1,17 @@
 import type { Page } from '@playwright/test';
-import type { Stack, StackOptions } from '../../server/stack';
-import { uniqueEmail } from '../support/stack';
+import type { StackOptions } from '../../server/stack';
+import { type TestStack, uniqueEmail } from '../support/stack';
+import {
+  defaultProfile,
+  expectStep,
+  fillAuPractice as fillAuPracticeWith,
+  fillProfile as fillProfileWith,
+  uniqueDigits,
+  wizardAnswers,
+} from '../support/wizard';
 import { expect, startE2eStack, test } from './fixtures';
 import { createUser, logInAtIdp } from './practices-support';
+import { field, openStep, walkWizardTo, wizardPage } from './wizard-page';
 
 /**
  * The onboarding wizard end to end in Chromium against the local stack: a new user
@@ -15,7 +24,7 @@ import { createUser, logInAtIdp } from './practices-support';
 const password = 'Passw0rd!x';
 
 interface Harness {
-  stack: Stack;
+  stack: TestStack;
   mail(to: string): Promise<{ id: number; text: string }[]>;
 }
 
@@ -60,17 +69,6 @@ async function storedDraft(page: Page): Promise<Record<string, unknown>> {
   );
 }
 
-/** A business number no other practice has (the stack refuses a second practice with the same one). */
-function uniqueDigits(length: number): string {
-  let out = String(Math.floor(Math.random() * 9) + 1);
-  while (out.length < length) out += String(Math.floor(Math.random() * 10));
-  return out;
-}
-
-function field(page: Page, name: string) {
-  return page.locator(`#field-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`);
-}
-
 async function choose(page: Page, name: string, option: string) {
   await field(page, name).selectOption({ label: option });
 }
@@ -108,24 +106,6 @@ async function signUpWithEmail(page: Page, app: Harness, email: string) {
   }).toPass({ timeout: 20_000 });
 }
 
-/** Step 1 with a simulated social account (addresses arrive verified). */
-async function signUpWithGoogle(page: Page, email: string) {
-  await expect(page.getByText('Step 1 of 3')).toBeVisible();
-  await page.getByRole('button', { name: 'Sign up with Google' }).click();
-  await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Full name').fill('Grace Hopper');
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
-
-/** Step 2: fill in and submit the profile. */
-async function completeProfile(page: Page) {
-  await fillProfile(page);
-  await page.getByLabel('I agree to the privacy policy').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/onboarding\/register-practice$/);
-}
-
 /** Registers the filled practice form: the request carries the practice and Ada's profile; thank-you follows. */
 async function registerAs(page: Page, practiceName: string) {
   const request = page.waitForRequest('**/api/onboarding/register-practice');
@@ -144,25 +124,22 @@ function expectConsoleErrors(consoleErrors: string[], pattern: RegExp) {
   for (const e of provoked) consoleErrors.splice(consoleErrors.indexOf(e), 1);
 }
 
+/** Step 2 shows; its fields filled with Ada's profile. */
 async function fillProfile(page: Page) {
-  await expect(page).toHaveURL(/\/onboarding\/register-profile$/);
-  await expect(page.getByText('Step 2 of 3')).toBeVisible();
-  await field(page, 'firstName').fill('Ada');
-  await field(page, 'lastName').fill('Lovelace');
-  await field(page, 'phone').fill('0412345678');
-  await field(page, 'dateOfBirth').fill('1990-01-02');
+  await expectStep(wizardPage(page), 'profile');
+  await fillProfileWith(wizardPage(page), defaultProfile);
 }
 
-async function fillAuPractice(page: Page, name: string, abn = uniqueDigits(11)) {
-  await field(page, 'practice.businessName').fill(`${name} Pty Ltd`);
-  await field(page, 'practice.businessNumber').fill(abn);
-  await field(page, 'practice.name').fill(name);
-  await field(page, 'practice.email').fill('reception@practice.example.com');
-  await field(page, 'practice.phone').fill('0298765432');
-  await field(page, 'practice.address.address1').fill('1 George Street');
-  await field(page, 'practice.address.city').fill('Sydney');
-  await field(page, 'practice.address.postcode').fill('2000');
-  await choose(page, 'practice.address.state', 'New South Wales');
+async function fillAuPractice(page: Page, name: string, businessNumber = uniqueDigits(11)) {
+  await fillAuPracticeWith(wizardPage(page), { name, businessNumber });
+}
+
+/** A new Google account on step 1, Ada's profile on step 2: the wizard walked on to step 3. */
+async function signUpAndCompleteProfile(page: Page, email: string) {
+  await walkWizardTo(page, 'practice', wizardAnswers({ account: { email, name: 'Grace Hopper' } }), {
+    from: 'account',
+    opened: true,
+  });
 }
 
 it.describe('onboarding', () => {
@@ -281,8 +258,7 @@ it.describe('onboarding', () => {
       await expect(page.getByText('Step 1 of 3')).toBeVisible();
       expect((await storedDraft(page))['onboarding.pin']).toBeNull();
 
-      await signUpWithGoogle(page, uniqueEmail('onboard-uk'));
-      await completeProfile(page);
+      await signUpAndCompleteProfile(page, uniqueEmail('onboard-uk'));
       await expect(page.getByTestId('onboarding-devices')).toHaveCount(0);
 
       await page.getByTestId('region-choice').getByText('United Kingdom').click();
@@ -337,8 +313,7 @@ it.describe('onboarding', () => {
     expect((await storedDraft(page))['onboarding.options']).toEqual({
       registeredFromDirectoryPracticeKey: 'dir-paws-claws',
     });
-    await signUpWithGoogle(page, uniqueEmail('onboard-dir'));
-    await completeProfile(page);
+    await signUpAndCompleteProfile(page, uniqueEmail('onboard-dir'));
     await expect(field(page, 'practice.name')).toHaveValue('Paws & Claws Animal Hospital');
     await expect(field(page, 'practice.email')).toHaveValue('contact@pawsclaws.example.com');
     await expect(field(page, 'practice.address.address1')).toHaveValue('45 Brunswick Street');
@@ -421,8 +396,7 @@ it.describe('onboarding', () => {
     // Decision 044: the way on. Signed out, step 2 sends the visitor to step 1 first.
     await page.getByRole('button', { name: 'Complete your profile' }).click();
     await expect(page).toHaveURL(/\/onboarding\/register-account$/);
-    await signUpWithGoogle(page, uniqueEmail('onboard-noprofile'));
-    await completeProfile(page);
+    await signUpAndCompleteProfile(page, uniqueEmail('onboard-noprofile'));
 
     // Back on step 3 with everything as it was typed; registering now works.
     await expect(page.getByText('Step 3 of 3')).toBeVisible();
@@ -455,12 +429,11 @@ it.describe('onboarding', () => {
 
   it('register-practice errors: server message, field errors, the API down — nothing is lost', async ({
     page,
+    app,
     consoleErrors,
   }) => {
-    await page.goto('/onboarding');
-    await page.getByRole('button', { name: 'Continue without setting up a hub and scanner' }).click();
-    await signUpWithGoogle(page, uniqueEmail('onboard-err'));
-    await completeProfile(page);
+    // Straight to step 3, signed in, with Ada's profile in the draft (the walk is the tests above).
+    await openStep(page, app.stack, 'practice');
 
     // A business number that is taken: the server's message without the 'Api, Request failed, ' prefix.
     await fillAuPractice(page, 'Second Harbourside', '51 824 753 556');

@@ -1,14 +1,15 @@
 import type { Page } from '@playwright/test';
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import type { Stack } from '../../server/stack';
-import { expect, startE2eStack, test } from './fixtures';
+import type { TestStack } from '../support/stack';
+import { expect, signIn, startE2eStack, test } from './fixtures';
 
 /**
  * Helpers of the practices and invites e2e specs (tests/e2e/practices.spec.ts, invites.spec.ts).
  * Each test gets its own stack (fresh seed data). E2E_DIST_DIR overrides the built app's folder.
  */
 
-export const it = test.extend<{ app: { stack: Stack } }>({
+export const it = test.extend<{ app: { stack: TestStack } }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
   app: async ({}, use) => {
     const stack = await startE2eStack(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {});
@@ -106,6 +107,45 @@ export async function signInAsEmma(page: Page, from = '/') {
   // The landing page waits 2.5 s before it moves on.
   await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
   await expect(page.getByTestId('practice-card')).toHaveCount(2);
+}
+
+/**
+ * Emma starts signed in (her provider session from its form, `signIn` of fixtures.ts) and opens
+ * her practice list directly: for tests about the list, not about signing in (that is
+ * `signInAsEmma`, through the chooser and the provider's pages).
+ */
+export async function openAsEmma(
+  page: Page,
+  stack: TestStack,
+  path = '/switch-practice',
+  options: { live?: boolean } = {},
+) {
+  await signIn(page.context(), stack, { connection: 'windowslive', sub: seedAccounts.windowslive.sub });
+  const live = options.live ? hubAnswered(page) : null;
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/switch-practice$/, { timeout: 20_000 });
+  await expect(page.getByTestId('practice-card')).toHaveCount(2);
+  await live;
+}
+
+/**
+ * Resolves once the page's hub socket (/sockets/appstate, not routed by the test) has had its first
+ * answer: the live connection is up (a test that drops it must not drop it before it exists).
+ */
+export function hubAnswered(page: Page, timeout = 20_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no answer on the hub's socket in ${timeout} ms`)),
+      timeout,
+    );
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/sockets/appstate')) return;
+      ws.once('framereceived', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  });
 }
 
 /** Drops the console errors a test provoked on purpose (the browser logs failed requests). */

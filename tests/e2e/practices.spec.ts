@@ -1,5 +1,6 @@
-import { seedAccounts } from '../../server/seed';
+import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { uniqueEmail } from '../support/stack';
+import { signIn } from './fixtures';
 import {
   createUser,
   expect,
@@ -7,7 +8,7 @@ import {
   it,
   keepThisAccount,
   logInAtIdp,
-  signInAsEmma,
+  openAsEmma,
   signInWithEmail,
 } from './practices-support';
 
@@ -15,17 +16,13 @@ import {
  * Practices end to end in Chromium against the local stack: the landing page's active
  * practice lookup, /switch-practice (switching, accepting an invite, the unverified user), the
  * /mobile/* and /billing/* portal redirects, and a tampered environmentUrl.
+ *
+ * Two tests sign in at the provider's pages (from the chooser, and from a guarded page); the
+ * others start signed in (`signIn`: the provider's session from its form, without the browser).
  */
 
 it.describe('practices', () => {
-  it('a signed-in user with an active practice lands in its environment', async ({ page, app }) => {
-    await page.goto('/');
-    await signInWithEmail(page, seedAccounts.verified.email);
-    await keepThisAccount(page);
-    await expectEnvironment(page, app.stack, 'au', 'au-harbourside');
-  });
-
-  it('Back from the environment returns to the page before, never bounces (the redirect replaced "/")', async ({
+  it('a signed-in user with an active practice lands in its environment; Back from there returns to the page before, never bounces (the redirect replaced "/")', async ({
     page,
     app,
   }) => {
@@ -52,9 +49,9 @@ it.describe('practices', () => {
 
   it('without an active practice: told so, then /switch-practice after the delay', async ({ page, app }) => {
     const email = uniqueEmail('noactive');
-    await createUser(app.stack, { email, name: 'Nora Active' });
+    const user = await createUser(app.stack, { email, name: 'Nora Active' });
+    await signIn(page.context(), app.stack, { email: user.email, password: SEED_PASSWORD });
     await page.goto('/');
-    await signInWithEmail(page, email);
     await expect(page.getByRole('heading', { name: 'No active practice' })).toBeVisible();
     const shownAt = Date.now();
     await expect(page).toHaveURL(/\/switch-practice$/);
@@ -71,7 +68,7 @@ it.describe('practices', () => {
     app,
   }) => {
     // Emma (Microsoft account) belongs to two practices and has no active one.
-    await signInAsEmma(page);
+    await openAsEmma(page, app.stack);
     const cards = page.getByTestId('practice-card');
     await expect(cards).toHaveCount(2);
     await expect(cards.nth(0)).toContainText('Southbank Animal Hospital');
@@ -83,7 +80,7 @@ it.describe('practices', () => {
     await expectEnvironment(page, app.stack, 'uk', 'uk-dales');
   });
 
-  it("lists a verified user's practices and invites; opening the active one goes to its environment", async ({
+  it("lists a verified user's practices and invites; opening the active one goes to its environment; accepting a pending invite goes to the new practice", async ({
     page,
     app,
   }) => {
@@ -98,12 +95,9 @@ it.describe('practices', () => {
     await expect(page.getByTestId('invite-card')).toHaveCount(2);
     await page.getByRole('button', { name: 'Open Harbourside Veterinary Clinic' }).click();
     await expectEnvironment(page, app.stack, 'au', 'au-harbourside');
-  });
 
-  it('accepts a pending invite and goes to the new practice', async ({ page, app }) => {
-    await page.goto('/switch-practice');
-    await logInAtIdp(page, seedAccounts.verified.email);
-    await keepThisAccount(page);
+    // Back on the list (still signed in): accepting an invite.
+    await page.goto(`${app.stack.appUrl}/switch-practice`);
     const invite = page.getByRole('button', { name: 'Accept invite to Camden Town Vets' });
     await expect(invite).toBeVisible();
     await invite.click();
@@ -113,9 +107,12 @@ it.describe('practices', () => {
     await expectEnvironment(page, app.stack, 'uk', 'uk-camden');
   });
 
-  it('an unverified user sees no invites and is asked to verify', async ({ page }) => {
+  it('an unverified user sees no invites and is asked to verify', async ({ page, app }) => {
+    await signIn(page.context(), app.stack, {
+      email: seedAccounts.unverified.email,
+      password: SEED_PASSWORD,
+    });
     await page.goto('/switch-practice');
-    await logInAtIdp(page, seedAccounts.unverified.email);
     await expect(
       page.getByText('Please verify your email address to see the invites sent to you.'),
     ).toBeVisible();
@@ -134,12 +131,9 @@ it.describe('practices', () => {
   });
 
   it('/billing/x signed in arrives at the active practice portal with the path', async ({ page, app }) => {
-    // Sign in first (an active AU practice), then open the billing link.
-    await page.goto('/');
-    await signInWithEmail(page, seedAccounts.verified.email);
-    await keepThisAccount(page);
-    await expectEnvironment(page, app.stack, 'au', 'au-harbourside');
-    await page.goto(`${app.stack.appUrl}/billing/x?invoice=42&month=2026-11`);
+    // Signed in (an active AU practice), the billing link opened straight away.
+    await signIn(page.context(), app.stack, { email: seedAccounts.verified.email, password: SEED_PASSWORD });
+    await page.goto('/billing/x?invoice=42&month=2026-11');
     await expectEnvironment(page, app.stack, 'au');
     await expect(page.getByTestId('opened-with')).toHaveText('/billing/x?invoice=42&month=2026-11');
   });
@@ -163,9 +157,8 @@ it.describe('practices', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).hostname.endsWith('evil.example')) leftForEvil.push(request.url());
     });
+    await signIn(page.context(), app.stack, { email: seedAccounts.verified.email, password: SEED_PASSWORD });
     await page.goto('/');
-    await signInWithEmail(page, seedAccounts.verified.email);
-    await keepThisAccount(page);
     await expect(page).toHaveURL(new RegExp(`^${app.stack.appUrl}/server-error$`));
     await expect(page.getByRole('heading', { name: "Oops! Something's not working." })).toBeVisible();
     expect(leftForEvil).toEqual([]);

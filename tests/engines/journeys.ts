@@ -1,5 +1,6 @@
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { type TestStack, uniqueEmail } from '../support/stack';
+import { entryPath, expectStep, stepUrl, uniqueDigits, type WizardPage } from '../support/wizard';
 import { expectEqual, expectTrue, type Page, sleep, type Target } from './driver';
 
 /**
@@ -43,10 +44,25 @@ async function hook(stack: TestStack, path: string, body: unknown): Promise<void
   if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.text}`);
 }
 
-function uniqueDigits(length: number): string {
-  let out = String(Math.floor(Math.random() * 9) + 1);
-  while (out.length < length) out += String(Math.floor(Math.random() * 10));
-  return out;
+/**
+ * The wizard helper of tests/support/wizard.ts (the step table: each step's address and 'Step n of
+ * total') over an engine's page. The journey below moves on by keyboard itself (its subject);
+ * where each step shows is the table's.
+ */
+function wizardOf(page: Page, stack: TestStack): WizardPage {
+  return {
+    goto: (path) => page.goto(`${stack.appUrl}${path}`),
+    click: (name) => page.click(button(name)),
+    fill: (name, value) => page.fill(field(name), value),
+    fillLabelled: (label, value) => page.fill({ role: 'textbox', name: label }, value),
+    choose: (name, option) => arrowToOption(page, field(name), option),
+    check: (label) => page.click({ role: 'checkbox', name: label }),
+    async waitForUrl(pattern) {
+      await page.waitForUrl(pattern);
+    },
+    waitForText: (text) =>
+      typeof text === 'string' ? page.waitForText(text) : page.waitForVisible(heading(text)),
+  };
 }
 
 /** The prerendered first screen has been replaced by the app (tests/e2e/keyboard.spec.ts). */
@@ -266,7 +282,7 @@ export const journeys: Journey[] = [
       }
       await appTookOver(page);
       await page.waitForVisible(heading('Create your account'), 20_000);
-      await page.waitForUrl(/\/onboarding\/register-account$/);
+      await page.waitForUrl(stepUrl('account'));
     },
   },
   {
@@ -422,7 +438,7 @@ export const journeys: Journey[] = [
     name: 'onboarding to the AU environment: pin step by keyboard, email sign-up with the mailbox link, profile, practice step by keyboard',
     async run({ page, stack }) {
       const email = uniqueEmail(`engine-${page.engine}`);
-      await page.goto(`${stack.appUrl}/onboarding?pin=1234`);
+      await page.goto(`${stack.appUrl}${entryPath({ pin: '1234' })}`);
       await page.waitForVisible(heading('Set up your practice'));
       await appTookOver(page);
       // The handoff gives the focus to the app's box after the new screen's first frame (decision 123).
@@ -437,8 +453,9 @@ export const journeys: Journey[] = [
       await page.press('Enter');
 
       // Step 1: the account, an email sign-up at the provider.
+      const wizard = wizardOf(page, stack);
       await page.waitForVisible(heading('Create your account'));
-      await page.waitForText('Step 1 of 3');
+      await expectStep(wizard, 'account');
       await page.click(button('Sign up with Email'));
       await page.waitForVisible(heading(/^Create your .* account$/), 20_000);
       await page.fill({ role: 'textbox', name: 'Email address' }, email);
@@ -467,8 +484,7 @@ export const journeys: Journey[] = [
       );
 
       // Step 2: the profile.
-      await page.waitForUrl(/\/onboarding\/register-profile$/);
-      await page.waitForText('Step 2 of 3');
+      await expectStep(wizard, 'profile');
       expectEqual(await page.valueOf(field('email')), email, 'the profile email');
       // The form's defaults are the provider's given_name and family_name (spec §3), from the name
       // given at the sign-up.
@@ -519,7 +535,7 @@ export const journeys: Journey[] = [
       await page.click(button('Continue'));
 
       // Step 3: the practice, keyboard only.
-      await page.waitForUrl(/\/onboarding\/register-practice$/);
+      await expectStep(wizard, 'practice');
       await page.waitForVisible(heading('Your practice'));
       await page.waitForText('Devices from your companion app: Microchip scanner, Reception hub');
       const region = '[data-testid="region-choice"]';

@@ -55,6 +55,20 @@ export interface Tokens {
   scope?: string;
 }
 
+/** Who signs in at the provider's form: an email account, or a social account by its subject. */
+export type ProviderLogin = { email: string; password: string } | { connection: ProviderCode; sub: string };
+
+/** A cookie the provider set, with what a browser needs to keep it. */
+export interface SessionCookie {
+  name: string;
+  value: string;
+  path: string;
+  httpOnly: boolean;
+  sameSite: 'Strict' | 'Lax' | 'None';
+  /** Seconds since the epoch, or -1 for a session cookie. */
+  expires: number;
+}
+
 export interface TestStack extends Stack {
   dataDir: string;
   dispose(): Promise<void>;
@@ -87,6 +101,12 @@ export interface TestStack extends Stack {
   verificationLink(to: string): Promise<string | null>;
   /** A real authorization-code + PKCE login through the IdP's pages (email connection). */
   loginWithPassword(email: string, password: string, options?: { audience?: string }): Promise<Tokens>;
+  /**
+   * A real sign-in through the provider's own form, posted over HTTP (no browser): the provider's
+   * session cookies it sets, for a browser that starts signed in (tests/e2e/fixtures.ts `signIn`).
+   * An email account by its password, or a simulated social account by its `sub`.
+   */
+  providerSession(login: ProviderLogin): Promise<SessionCookie[]>;
   /** Exchanges a refresh token (rotation: the answer carries a new one). */
   refresh(refreshToken: string): Promise<{ status: number; body: Record<string, unknown> }>;
 }
@@ -143,18 +163,40 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     return (await response.json()) as Awaited<ReturnType<TestStack['mail']>>;
   };
 
-  async function loginWithPassword(email: string, password: string, login: { audience?: string } = {}) {
-    const jar = new Map<string, string>();
-    const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  /**
+   * The provider's authorization-code flow up to the redirect back to the app, through its form
+   * (email login, or the social page with an account's `sub`): the code, the verifier and the
+   * cookies the provider set on the way.
+   */
+  async function authorizeThroughForm(login: ProviderLogin, audience: string) {
+    const jar = new Map<string, SessionCookie>();
+    const cookieHeader = () => [...jar.values()].map(({ name, value }) => `${name}=${value}`).join('; ');
     const remember = (response: Response) => {
       for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(';');
+        const [pair, ...attributes] = line.split(';');
         const index = pair?.indexOf('=') ?? -1;
         if (!pair || index < 1) continue;
-        const name = pair.slice(0, index);
+        const name = pair.slice(0, index).trim();
         const value = pair.slice(index + 1);
-        if (/expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name);
-        else jar.set(name, value);
+        if (/expires=Thu, 01 Jan 1970/i.test(line)) {
+          jar.delete(name);
+          continue;
+        }
+        const attribute = (key: string) =>
+          attributes
+            .map((a) => a.trim())
+            .find((a) => a.toLowerCase().startsWith(`${key}=`))
+            ?.slice(key.length + 1);
+        const expires = attribute('expires');
+        const sameSite = (attribute('samesite') ?? 'lax').toLowerCase();
+        jar.set(name, {
+          name,
+          value,
+          path: attribute('path') ?? '/',
+          httpOnly: attributes.some((a) => a.trim().toLowerCase() === 'httponly'),
+          sameSite: sameSite === 'strict' ? 'Strict' : sameSite === 'none' ? 'None' : 'Lax',
+          expires: expires ? Math.floor(Date.parse(expires) / 1000) : -1,
+        });
       }
     };
     const go = async (url: string, init: RequestInit = {}) => {
@@ -178,11 +220,12 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
       response_type: 'code',
       response_mode: 'query',
       scope: 'openid profile email offline_access',
-      audience: login.audience ?? stack.audience,
+      audience,
       state,
       nonce: randomBytes(8).toString('hex'),
       code_challenge: challenge,
       code_challenge_method: 'S256',
+      ...('connection' in login ? { connection: login.connection } : {}),
     }).toString();
 
     let response = await go(authorize.href);
@@ -191,11 +234,18 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     const interactionUrl = new URL(interaction, stack.idpUrl).href;
     response = await go(interactionUrl);
     if (response.status !== 200) throw new Error(`login page answered ${response.status}`);
-    response = await go(`${interactionUrl}/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email, password }).toString(),
-    });
+    response =
+      'connection' in login
+        ? await go(`${interactionUrl}/social`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ connection: login.connection, sub: login.sub }).toString(),
+          })
+        : await go(`${interactionUrl}/login`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ email: login.email, password: login.password }).toString(),
+          });
     let location = response.headers.get('location');
     if (!location) throw new Error(`login answered ${response.status}: ${await response.text()}`);
     for (let hops = 0; hops < 5 && !location.startsWith(redirectUri); hops += 1) {
@@ -207,6 +257,14 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     if (back.searchParams.get('state') !== state) throw new Error('state mismatch');
     const code = back.searchParams.get('code');
     if (!code) throw new Error(`no code: ${location}`);
+    return { code, verifier, redirectUri, cookies: [...jar.values()] };
+  }
+
+  async function loginWithPassword(email: string, password: string, login: { audience?: string } = {}) {
+    const { code, verifier, redirectUri } = await authorizeThroughForm(
+      { email, password },
+      login.audience ?? stack.audience,
+    );
     const token = await fetch(`${stack.idpUrl}/oauth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -223,12 +281,21 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     return tokens;
   }
 
+  async function providerSession(login: ProviderLogin): Promise<SessionCookie[]> {
+    const { cookies } = await authorizeThroughForm(login, stack.audience);
+    // The provider's session (and its signature); the interaction cookies ended with the sign-in.
+    const session = cookies.filter((cookie) => cookie.name.startsWith('_session'));
+    if (session.length === 0) throw new Error('the provider set no session cookie');
+    return session;
+  }
+
   return {
     ...stack,
     dataDir,
     api,
     mail,
     loginWithPassword,
+    providerSession,
     async refresh(refreshToken) {
       const response = await fetch(`${stack.idpUrl}/oauth/token`, {
         method: 'POST',
