@@ -166,7 +166,7 @@ test('the runtime folder runs with plain node: no packages, no tsx, no TypeScrip
   expect(statSync(join(folder, RUNTIME_ENTRY)).size).toBeGreaterThan(10_000);
   // Started as `node server.mjs` in that folder, outside the repository: it is up and ready.
   expect(deployment.prod.process.spawnargs).toEqual([process.execPath, RUNTIME_ENTRY]);
-  expect(deployment.prod.output()).toContain(`for ${deployment.prod.url}`);
+  expect(deployment.prod.output()).toContain(`at ${deployment.prod.url} `);
 });
 
 test('liveness and readiness; a forged Host is refused', async ({ request }) => {
