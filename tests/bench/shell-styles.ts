@@ -60,7 +60,12 @@ try {
         });
         const page = await context.newPage();
         await page.goto(`file://${join(abs(dist), path, 'index.html')}`);
-        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        // The page as a browser with JavaScript paints it: without what its <noscript> says to a
+        // browser with JavaScript off (src/prerender/browser-notices.tsx).
+        await page.evaluate(() => {
+          for (const element of document.querySelectorAll('noscript')) element.remove();
+          (document.activeElement as HTMLElement | null)?.blur();
+        });
         const record = async (state: string) => {
           seen[state] ??= [];
           seen[state].push(await styles(page));
