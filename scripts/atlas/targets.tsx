@@ -70,11 +70,11 @@ import { buildCheckPathSpec } from '../../tests/model/build-check.model';
 import { loadingPathSpec } from '../../tests/model/loading.model';
 import { onboardingPathSpec } from '../../tests/model/onboarding.model';
 import {
-  joinPracticeSpec,
-  landingSpec,
-  portalRedirectSpec,
-  profileStepSpec,
-  switchPracticeSpec,
+  joinPracticePathSpec,
+  landingPathSpec,
+  portalRedirectPathSpec,
+  profileStepPathSpec,
+  switchPracticePathSpec,
 } from '../../tests/model/practices.model';
 import { hubConnectionPathSpec } from '../../tests/model/realtime.model';
 import type { PathSpec } from '../../tests/support/paths';
@@ -164,27 +164,27 @@ export const atlasTargets: AtlasTarget[] = [
   },
   {
     name: 'joinPractice',
-    spec: joinPracticeSpec as PathSpec,
+    spec: joinPracticePathSpec as PathSpec,
     screenOf: (input) => ((input as { via: 'link' | 'code' }).via === 'link' ? '/invite' : '/invite-code'),
-    machine: () => inertEffects(joinPracticeSpec as PathSpec),
+    machine: () => inertEffects(joinPracticePathSpec as PathSpec),
     render: (actor) => <JoinPracticeScreen actor={actor} />,
   },
   {
     name: 'profileStep',
-    spec: profileStepSpec as PathSpec,
-    machine: () => inertEffects(profileStepSpec as PathSpec),
+    spec: profileStepPathSpec as PathSpec,
+    machine: () => inertEffects(profileStepPathSpec as PathSpec),
     render: (actor) => <ProfileStepScreen actor={actor} />,
   },
   {
     name: 'landing',
-    spec: landingSpec as PathSpec,
-    machine: () => inertEffects(landingSpec as PathSpec),
+    spec: landingPathSpec as PathSpec,
+    machine: () => inertEffects(landingPathSpec as PathSpec),
     render: (actor) => <LandingView actor={actor as never} />,
   },
   {
     name: 'switchPractice',
-    spec: switchPracticeSpec as PathSpec,
-    machine: () => inertEffects(switchPracticeSpec as PathSpec),
+    spec: switchPracticePathSpec as PathSpec,
+    machine: () => inertEffects(switchPracticePathSpec as PathSpec),
     render: (actor) => <SwitchPracticeView actor={actor as never} />,
   },
   {
@@ -215,8 +215,8 @@ export const atlasTargets: AtlasTarget[] = [
   },
   {
     name: 'portalRedirect',
-    spec: portalRedirectSpec as PathSpec,
-    machine: () => inertEffects(portalRedirectSpec as PathSpec),
+    spec: portalRedirectPathSpec as PathSpec,
+    machine: () => inertEffects(portalRedirectPathSpec as PathSpec),
     render: () => <PortalRedirectView />,
   },
   {

@@ -43,10 +43,10 @@ import { viewConfig } from '../support/view-config';
 import {
   failure,
   fixtures,
-  joinPracticeSpec,
-  landingSpec,
-  profileStepSpec,
-  switchPracticeSpec,
+  joinPracticePathSpec,
+  landingPathSpec,
+  profileStepPathSpec,
+  switchPracticePathSpec,
 } from './practices.model';
 
 /** Joining a practice: the route's screen of the way the user came (/invite or /invite-code). */
@@ -225,7 +225,7 @@ const drivers: Array<{
   fakeTime?: boolean;
 }> = [
   {
-    spec: landingSpec as PathSpec,
+    spec: landingPathSpec as PathSpec,
     fakeTime: true,
     driver: {
       render: (actor) => <LandingView actor={actor as never} />,
@@ -248,7 +248,7 @@ const drivers: Array<{
     },
   },
   {
-    spec: switchPracticeSpec as PathSpec,
+    spec: switchPracticePathSpec as PathSpec,
     driver: {
       render: (actor) => <SwitchPracticeView actor={actor as never} />,
       heading: () => 'Switch practice',
@@ -303,7 +303,7 @@ const drivers: Array<{
     },
   },
   {
-    spec: joinPracticeSpec as PathSpec,
+    spec: joinPracticePathSpec as PathSpec,
     driver: {
       render: (actor) => <JoinPracticeScreen actor={actor} />,
       heading: (s) =>
@@ -371,7 +371,7 @@ const drivers: Array<{
     },
   },
   {
-    spec: profileStepSpec as PathSpec,
+    spec: profileStepPathSpec as PathSpec,
     driver: {
       // The form the join-practice screens show while the step asks for a profile, on the real
       // child: it reads saving and the failure from the step's own snapshot.

@@ -37,7 +37,7 @@ const done = (id: string, ...outputs: unknown[]) =>
 const error = (id: string, ...errors: unknown[]) =>
   errors.map((e) => ({ type: `xstate.error.actor.${id}`, error: e }));
 
-export const landingSpec = definePathSpec({
+export const landingPathSpec = definePathSpec({
   name: 'landing',
   machine: landingMachine,
   inputs: [{ inviteLanding: false }, { inviteLanding: true }],
@@ -73,7 +73,7 @@ export const landingSpec = definePathSpec({
 
 type SwitchSnapshot = SnapshotFrom<typeof switchPracticeMachine>;
 
-export const switchPracticeSpec = definePathSpec({
+export const switchPracticePathSpec = definePathSpec({
   name: 'switchPractice',
   machine: switchPracticeMachine,
   events: {
@@ -162,7 +162,7 @@ export const switchPracticeSpec = definePathSpec({
  * The profile step (machines/profile-step.machine.ts) on its own: every state and transition of
  * the child the join-practice machine invokes.
  */
-export const profileStepSpec = definePathSpec({
+export const profileStepPathSpec = definePathSpec({
   name: 'profileStep',
   machine: profileStepMachine,
   events: {
@@ -199,7 +199,7 @@ export const profileStepSpec = definePathSpec({
  * In the parents the child is an inert fake like every invoked actor: the path delivers its
  * output (`done: profileStep`). Its states are not the parent's (the parent selects the child, it
  * does not mirror it): the parent's screen shows the busy screen for the fake, and the profile
- * step's own paths (`profileStepSpec`) drive the profile form (tests/model/practices-views.test.tsx).
+ * step's own paths (`profileStepPathSpec`) drive the profile form (tests/model/practices-views.test.tsx).
  */
 const profileStepEvents = {
   'xstate.done.actor.profileStep': done('profileStep', { result: 'ready' }, { result: 'failed' }),
@@ -213,7 +213,7 @@ const viaLink = (context: unknown) => (context as { via: string }).via === 'link
  * Joining a practice, both ways in as inputs: an invite code entry (prefilled, and forceLogin=false
  * without a code) and an invitation link (without and with its keys).
  */
-export const joinPracticeSpec = definePathSpec({
+export const joinPracticePathSpec = definePathSpec({
   name: 'joinPractice',
   machine: joinPracticeMachine,
   inputs: [
@@ -304,7 +304,7 @@ export const joinPracticeSpec = definePathSpec({
   },
 });
 
-export const portalRedirectSpec = definePathSpec({
+export const portalRedirectPathSpec = definePathSpec({
   name: 'portalRedirect',
   machine: portalRedirectMachine,
   inputs: [{ path: '/mobile/x', search: '?y=1', defaultPortalUrl: 'http://au.example.test' }],
@@ -334,9 +334,9 @@ export const portalRedirectSpec = definePathSpec({
 });
 
 export const practiceSpecs = [
-  landingSpec,
-  switchPracticeSpec,
-  joinPracticeSpec,
-  profileStepSpec,
-  portalRedirectSpec,
+  landingPathSpec,
+  switchPracticePathSpec,
+  joinPracticePathSpec,
+  profileStepPathSpec,
+  portalRedirectPathSpec,
 ];

@@ -16,11 +16,11 @@ import { loadingPathSpec } from './loading.model';
 import { onboardingPathSpec } from './onboarding.model';
 import { practiceActivationPathSpec } from './practice-activation.model';
 import {
-  joinPracticeSpec,
-  landingSpec,
-  portalRedirectSpec,
-  profileStepSpec,
-  switchPracticeSpec,
+  joinPracticePathSpec,
+  landingPathSpec,
+  portalRedirectPathSpec,
+  profileStepPathSpec,
+  switchPracticePathSpec,
 } from './practices.model';
 import { hubConnectionPathSpec, userStorePathSpec } from './realtime.model';
 
@@ -43,10 +43,10 @@ export const registry: RegistryEntry[] = [
   { name: 'onboarding', spec: onboardingPathSpec },
   { name: 'practiceActivation', spec: practiceActivationPathSpec },
   { name: 'appBootstrap', spec: appBootstrapPathSpec },
-  { name: 'landing', spec: landingSpec },
-  { name: 'switchPractice', spec: switchPracticeSpec },
-  { name: 'joinPractice', spec: joinPracticeSpec },
-  { name: 'profileStep', spec: profileStepSpec },
-  { name: 'portalRedirect', spec: portalRedirectSpec },
+  { name: 'landing', spec: landingPathSpec },
+  { name: 'switchPractice', spec: switchPracticePathSpec },
+  { name: 'joinPractice', spec: joinPracticePathSpec },
+  { name: 'profileStep', spec: profileStepPathSpec },
+  { name: 'portalRedirect', spec: portalRedirectPathSpec },
   { name: 'codeRecovery', spec: codeRecoveryPathSpec },
 ];
