@@ -200,7 +200,7 @@ export const atlasTargets: AtlasTarget[] = [
     render: (actor) => <SessionScreen actor={actor} />,
   },
   {
-    name: 'build-check',
+    name: 'buildCheck',
     spec: buildCheckPathSpec as PathSpec,
     machine: () => inertEffects(buildCheckPathSpec as PathSpec),
     // The prompt shows over whatever page is open: a page heading stands in for it.

@@ -31,7 +31,7 @@ export interface RegistryEntry {
 }
 
 export const registry: RegistryEntry[] = [
-  { name: 'build-check', spec: buildCheckPathSpec },
+  { name: 'buildCheck', spec: buildCheckPathSpec },
   { name: 'loading', spec: loadingPathSpec },
   { name: 'busyIndicator', spec: busyIndicatorPathSpec },
   { name: 'hubConnection', spec: hubConnectionPathSpec },
