@@ -8,7 +8,7 @@ import {
   it,
   keepThisAccount,
   signInWithEmail,
-} from './practices-support';
+} from './stack-support';
 
 /**
  * The landing page end to end in Chromium against the local stack: the active practice lookup

@@ -1,6 +1,6 @@
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { signIn } from './fixtures';
-import { expect, expectEnvironment, it } from './practices-support';
+import { expect, expectEnvironment, it } from './stack-support';
 
 /** The /mobile/* and /billing/* portal redirects end to end in Chromium against the local stack. */
 

@@ -1,6 +1,6 @@
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { signIn } from './fixtures';
-import { expect, expectEnvironment, it, keepThisAccount, logInAtIdp, openAsEmma } from './practices-support';
+import { expect, expectEnvironment, it, keepThisAccount, logInAtIdp, openAsEmma } from './stack-support';
 
 /**
  * /switch-practice end to end in Chromium against the local stack: switching, accepting an invite,
