@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinPracticePathSpec } from '../../tests/model/practices.model';
+import { joinPracticePathSpec } from '../../tests/model/join-practice.model';
 import { generatePaths, type PathSpec } from '../../tests/support/paths';
 import {
   formatAddress,

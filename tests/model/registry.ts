@@ -7,22 +7,22 @@
 import type { AnyStateMachine } from 'xstate';
 import type { PathSpec } from '../support/paths';
 import { appBootstrapPathSpec } from './app-bootstrap.model';
-import { authRedirectPathSpec, emailVerificationPathSpec, sessionPathSpec } from './auth.model';
+import { authRedirectPathSpec } from './auth-redirect.model';
 import { buildCheckPathSpec } from './build-check.model';
 import { busyIndicatorPathSpec } from './busy-indicator.model';
 import { codeRecoveryPathSpec } from './code-recovery.model';
+import { emailVerificationPathSpec } from './email-verification.model';
 import { failureExitsPathSpec } from './failure-exits.model';
+import { joinPracticePathSpec } from './join-practice.model';
+import { landingPathSpec } from './landing.model';
 import { loadingPathSpec } from './loading.model';
 import { onboardingPathSpec } from './onboarding.model';
+import { portalRedirectPathSpec } from './portal-redirect.model';
 import { practiceActivationPathSpec } from './practice-activation.model';
-import {
-  joinPracticePathSpec,
-  landingPathSpec,
-  portalRedirectPathSpec,
-  profileStepPathSpec,
-  switchPracticePathSpec,
-} from './practices.model';
+import { profileStepPathSpec } from './profile-step.model';
 import { hubConnectionPathSpec, userStorePathSpec } from './realtime.model';
+import { sessionPathSpec } from './session.model';
+import { switchPracticePathSpec } from './switch-practice.model';
 
 export interface RegistryEntry {
   name: string;

@@ -40,14 +40,11 @@ import {
 } from '../support/paths';
 import { renderWithProviders } from '../support/render';
 import { viewConfig } from '../support/view-config';
-import {
-  failure,
-  fixtures,
-  joinPracticePathSpec,
-  landingPathSpec,
-  profileStepPathSpec,
-  switchPracticePathSpec,
-} from './practices.model';
+import { joinPracticePathSpec } from './join-practice.model';
+import { landingPathSpec } from './landing.model';
+import { failure, fixtures } from './practice-flow-paths';
+import { profileStepPathSpec } from './profile-step.model';
+import { switchPracticePathSpec } from './switch-practice.model';
 
 /** Joining a practice: the route's screen of the way the user came (/invite or /invite-code). */
 function JoinPracticeScreen({ actor }: { actor: AnyActorRef }) {
