@@ -1,7 +1,7 @@
 /**
  * The machines the screen atlas photographs, each with the REAL view(s) that render it — the same
  * components, actors and fake edges the view path tests use (tests/model/onboarding.test.tsx,
- * auth-views.test.tsx, practice-flows-views.test.tsx): the real machine from the registry spec, inert
+ * sign-in-flows-views.test.tsx, practice-flows-views.test.tsx): the real machine from the registry spec, inert
  * fake actors (their results are path events), inert effect actions (navigation, storage,
  * redirects), and the view given the actor directly or through the seams (seams-plugin.ts).
  */
@@ -64,13 +64,13 @@ import { appBootstrapPathSpec } from '../../tests/model/app-bootstrap.model';
 import { authRedirectPathSpec } from '../../tests/model/auth-redirect.model';
 import { buildCheckPathSpec } from '../../tests/model/build-check.model';
 import { emailVerificationPathSpec } from '../../tests/model/email-verification.model';
+import { hubConnectionPathSpec } from '../../tests/model/hub-connection.model';
 import { joinPracticePathSpec } from '../../tests/model/join-practice.model';
 import { landingPathSpec } from '../../tests/model/landing.model';
 import { loadingPathSpec } from '../../tests/model/loading.model';
 import { onboardingPathSpec } from '../../tests/model/onboarding.model';
 import { portalRedirectPathSpec } from '../../tests/model/portal-redirect.model';
 import { profileStepPathSpec } from '../../tests/model/profile-step.model';
-import { hubConnectionPathSpec } from '../../tests/model/realtime.model';
 import { sessionPathSpec } from '../../tests/model/session.model';
 import { switchPracticePathSpec } from '../../tests/model/switch-practice.model';
 import type { PathSpec } from '../../tests/support/paths';

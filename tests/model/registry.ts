@@ -13,6 +13,7 @@ import { busyIndicatorPathSpec } from './busy-indicator.model';
 import { codeRecoveryPathSpec } from './code-recovery.model';
 import { emailVerificationPathSpec } from './email-verification.model';
 import { failureExitsPathSpec } from './failure-exits.model';
+import { hubConnectionPathSpec } from './hub-connection.model';
 import { joinPracticePathSpec } from './join-practice.model';
 import { landingPathSpec } from './landing.model';
 import { loadingPathSpec } from './loading.model';
@@ -20,9 +21,9 @@ import { onboardingPathSpec } from './onboarding.model';
 import { portalRedirectPathSpec } from './portal-redirect.model';
 import { practiceActivationPathSpec } from './practice-activation.model';
 import { profileStepPathSpec } from './profile-step.model';
-import { hubConnectionPathSpec, userStorePathSpec } from './realtime.model';
 import { sessionPathSpec } from './session.model';
 import { switchPracticePathSpec } from './switch-practice.model';
+import { userStorePathSpec } from './user-store.model';
 
 export interface RegistryEntry {
   name: string;
