@@ -274,4 +274,19 @@ describe('one name per flow in message ids, tests, path models and the atlas', (
     );
     expect(strangers).toEqual([]);
   });
+
+  it('a route constant of src/app/routes.tsx starts with the flow of the screen it shows', () => {
+    const chunks = read('src/app/routes.tsx')
+      .split(/^export const /m)
+      .slice(1);
+    const routes = chunks
+      .map((chunk) => [/^(\w+)/.exec(chunk)?.[1], /\.\/screens\/([\w-]+)/.exec(chunk)?.[1]] as const)
+      .filter((pair): pair is readonly [string, string] => pair[0] !== undefined && pair[1] !== undefined);
+    expect(routes.length).toBeGreaterThan(5);
+    const wrong = routes.filter(([name, screen]) => {
+      const flow = flowOf(screen);
+      return flow === null ? !name.startsWith(camel(screen)) : !name.startsWith(camel(flow));
+    });
+    expect(wrong).toEqual([]);
+  });
 });
