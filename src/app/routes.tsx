@@ -13,12 +13,12 @@ import type { RouterContext } from './router-context';
 import { ServerErrorScreen } from './screens/server-error';
 import {
   anySearch,
+  emailVerificationUnverifiedSearch,
+  emailVerificationVerifiedSearch,
   joinPracticeCodeSearch,
   joinPracticeLinkSearch,
   onboardingSearch,
   thankYouSearch,
-  emailVerificationUnverifiedSearch,
-  emailVerificationVerifiedSearch,
 } from './search-schemas';
 
 /**

@@ -1,14 +1,7 @@
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { uniqueEmail } from '../support/stack';
 import { signIn } from './fixtures';
-import {
-  createUser,
-  expect,
-  expectEnvironment,
-  it,
-  keepThisAccount,
-  signInWithEmail,
-} from './stack-support';
+import { createUser, expect, expectEnvironment, it, keepThisAccount, signInWithEmail } from './stack-support';
 
 /**
  * The landing page end to end in Chromium against the local stack: the active practice lookup
