@@ -1,6 +1,6 @@
 /**
  * Test data shared by the practice and invite machine tests (machines/practice-flows.test.ts) and
- * their path specs (tests/model/practices.model.ts). Pure data; not imported by the app.
+ * their path specs (tests/model/practice-flow-paths.ts). Pure data; not imported by the app.
  */
 import type { ActivePracticeResponse, Invite, SessionUser, UserPractice } from './domain';
 import type { CallFailure } from './practice-flow';

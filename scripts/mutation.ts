@@ -30,7 +30,7 @@ if (onlyIndex >= 0 && (!only || !names.includes(only))) {
  * mutant label; each is explained in docs/testing.md.
  */
 const explained: Record<string, string[]> = {
-  'build-check': ['startupCheck --done: fetchBuildInfo [isStoredBuild]--> upToDate removed'],
+  buildCheck: ['startupCheck --done: fetchBuildInfo [isStoredBuild]--> upToDate removed'],
   emailVerification: ['failed --email.retry--> verifying ⇒ routing'],
   switchPractice: [
     'live.loading --userState.changed--> (none) removed',

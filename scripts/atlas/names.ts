@@ -22,7 +22,7 @@ export const defaultAtlasMachines = [
   'switchPractice',
   'authRedirect',
   'session',
-  'build-check',
+  'buildCheck',
   'portalRedirect',
   'loading',
   'hubConnection',

@@ -1,7 +1,7 @@
 /**
  * The machines the screen atlas photographs, each with the REAL view(s) that render it — the same
  * components, actors and fake edges the view path tests use (tests/model/onboarding.test.tsx,
- * auth-views.test.tsx, practices-views.test.tsx): the real machine from the registry spec, inert
+ * sign-in-flows-views.test.tsx, practice-flows-views.test.tsx): the real machine from the registry spec, inert
  * fake actors (their results are path events), inert effect actions (navigation, storage,
  * redirects), and the view given the actor directly or through the seams (seams-plugin.ts).
  */
@@ -61,22 +61,18 @@ import { BusyView } from '../../src/views/shared/busy-view';
 import { ProfileStepForm } from '../../src/views/shared/profile-step-form';
 import { SwitchPracticeView } from '../../src/views/switch-practice/switch-practice-view';
 import { appBootstrapPathSpec } from '../../tests/model/app-bootstrap.model';
-import {
-  authRedirectPathSpec,
-  emailVerificationPathSpec,
-  sessionPathSpec,
-} from '../../tests/model/auth.model';
+import { authRedirectPathSpec } from '../../tests/model/auth-redirect.model';
 import { buildCheckPathSpec } from '../../tests/model/build-check.model';
+import { emailVerificationPathSpec } from '../../tests/model/email-verification.model';
+import { hubConnectionPathSpec } from '../../tests/model/hub-connection.model';
+import { joinPracticePathSpec } from '../../tests/model/join-practice.model';
+import { landingPathSpec } from '../../tests/model/landing.model';
 import { loadingPathSpec } from '../../tests/model/loading.model';
 import { onboardingPathSpec } from '../../tests/model/onboarding.model';
-import {
-  joinPracticeSpec,
-  landingSpec,
-  portalRedirectSpec,
-  profileStepSpec,
-  switchPracticeSpec,
-} from '../../tests/model/practices.model';
-import { hubConnectionPathSpec } from '../../tests/model/realtime.model';
+import { portalRedirectPathSpec } from '../../tests/model/portal-redirect.model';
+import { profileStepPathSpec } from '../../tests/model/profile-step.model';
+import { sessionPathSpec } from '../../tests/model/session.model';
+import { switchPracticePathSpec } from '../../tests/model/switch-practice.model';
 import type { PathSpec } from '../../tests/support/paths';
 import { fakedMachine } from '../viewer/walker';
 import type { ScreenName } from './names';
@@ -164,27 +160,27 @@ export const atlasTargets: AtlasTarget[] = [
   },
   {
     name: 'joinPractice',
-    spec: joinPracticeSpec as PathSpec,
+    spec: joinPracticePathSpec as PathSpec,
     screenOf: (input) => ((input as { via: 'link' | 'code' }).via === 'link' ? '/invite' : '/invite-code'),
-    machine: () => inertEffects(joinPracticeSpec as PathSpec),
+    machine: () => inertEffects(joinPracticePathSpec as PathSpec),
     render: (actor) => <JoinPracticeScreen actor={actor} />,
   },
   {
     name: 'profileStep',
-    spec: profileStepSpec as PathSpec,
-    machine: () => inertEffects(profileStepSpec as PathSpec),
+    spec: profileStepPathSpec as PathSpec,
+    machine: () => inertEffects(profileStepPathSpec as PathSpec),
     render: (actor) => <ProfileStepScreen actor={actor} />,
   },
   {
     name: 'landing',
-    spec: landingSpec as PathSpec,
-    machine: () => inertEffects(landingSpec as PathSpec),
+    spec: landingPathSpec as PathSpec,
+    machine: () => inertEffects(landingPathSpec as PathSpec),
     render: (actor) => <LandingView actor={actor as never} />,
   },
   {
     name: 'switchPractice',
-    spec: switchPracticeSpec as PathSpec,
-    machine: () => inertEffects(switchPracticeSpec as PathSpec),
+    spec: switchPracticePathSpec as PathSpec,
+    machine: () => inertEffects(switchPracticePathSpec as PathSpec),
     render: (actor) => <SwitchPracticeView actor={actor as never} />,
   },
   {
@@ -200,7 +196,7 @@ export const atlasTargets: AtlasTarget[] = [
     render: (actor) => <SessionScreen actor={actor} />,
   },
   {
-    name: 'build-check',
+    name: 'buildCheck',
     spec: buildCheckPathSpec as PathSpec,
     machine: () => inertEffects(buildCheckPathSpec as PathSpec),
     // The prompt shows over whatever page is open: a page heading stands in for it.
@@ -215,8 +211,8 @@ export const atlasTargets: AtlasTarget[] = [
   },
   {
     name: 'portalRedirect',
-    spec: portalRedirectSpec as PathSpec,
-    machine: () => inertEffects(portalRedirectSpec as PathSpec),
+    spec: portalRedirectPathSpec as PathSpec,
+    machine: () => inertEffects(portalRedirectPathSpec as PathSpec),
     render: () => <PortalRedirectView />,
   },
   {

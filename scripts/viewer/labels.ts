@@ -302,7 +302,7 @@ const namers: Record<string, Namer> = {
     if (!user) return i.email ? 'verification link, signed out' : 'verification link, signed out, no address';
     return user.email === i.email ? 'verification link, same user' : 'verification link, another user';
   },
-  'build-check': (i) =>
+  buildCheck: (i) =>
     i.chunkReloadedFor
       ? 'after a reload for a new build'
       : i.storedVersion

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinPracticeSpec } from '../../tests/model/practices.model';
+import { joinPracticePathSpec } from '../../tests/model/join-practice.model';
 import { generatePaths, type PathSpec } from '../../tests/support/paths';
 import {
   formatAddress,
@@ -13,7 +13,7 @@ import {
 import { inputsOf, startWalk } from './walker';
 
 /** The viewer's address (scripts/viewer/link.ts, decision 130): a state can be sent and reopened. */
-const spec = joinPracticeSpec as PathSpec;
+const spec = joinPracticePathSpec as PathSpec;
 
 describe('viewer address', () => {
   it('reads back what it writes', () => {

@@ -49,7 +49,7 @@ export function BootstrapView({ actor, onLogout, ready }: BootstrapViewProps) {
           >
             <Button variant="default" onClick={onLogout} data-testid="bootstrap-logout">
               <FormattedMessage
-                id="bootstrap.logout"
+                id="appBootstrap.page.logout"
                 defaultMessage="Logout"
                 description="Start-up failure: forget the sign-in kept in this browser and start over"
               />

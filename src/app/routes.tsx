@@ -13,12 +13,12 @@ import type { RouterContext } from './router-context';
 import { ServerErrorScreen } from './screens/server-error';
 import {
   anySearch,
-  inviteCodeSearch,
-  inviteSearch,
+  emailVerificationUnverifiedSearch,
+  emailVerificationVerifiedSearch,
+  joinPracticeCodeSearch,
+  joinPracticeLinkSearch,
   onboardingSearch,
   thankYouSearch,
-  unverifiedEmailSearch,
-  verifiedEmailSearch,
 } from './search-schemas';
 
 /**
@@ -46,10 +46,10 @@ export const authRedirectRoute = route(
   'AuthRedirectScreen',
 );
 
-export const unverifiedEmailRoute = createRoute({
+export const emailVerificationUnverifiedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/unverified-email',
-  validateSearch: unverifiedEmailSearch,
+  validateSearch: emailVerificationUnverifiedSearch,
   beforeLoad: requireSignedIn,
   ...signedInOnlyPending,
   component: lazyScreen(
@@ -58,10 +58,10 @@ export const unverifiedEmailRoute = createRoute({
   ),
 });
 
-export const verifiedEmailRoute = createRoute({
+export const emailVerificationVerifiedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/verified-email',
-  validateSearch: verifiedEmailSearch,
+  validateSearch: emailVerificationVerifiedSearch,
   component: lazyScreen(
     () => import('./screens/email-verification-verified'),
     'EmailVerificationVerifiedScreen',
@@ -110,34 +110,34 @@ export const switchPracticeRoute = createRoute({
   component: lazyScreen(() => import('./screens/switch-practice'), 'SwitchPracticeScreen'),
 });
 
-export const inviteRoute = createRoute({
+export const joinPracticeLinkRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invite',
-  validateSearch: inviteSearch,
+  validateSearch: joinPracticeLinkSearch,
   component: lazyScreen(
     withForms(() => import('./screens/join-practice-link')),
     'JoinPracticeLinkScreen',
   ),
 });
 
-export const inviteCodeRoute = createRoute({
+export const joinPracticeCodeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invite-code',
-  validateSearch: inviteCodeSearch,
+  validateSearch: joinPracticeCodeSearch,
   component: lazyScreen(
     withForms(() => import('./screens/join-practice-code')),
     'JoinPracticeCodeScreen',
   ),
 });
 
-export const mobileRoute = createRoute({
+export const portalRedirectMobileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/mobile/$',
   validateSearch: anySearch,
   component: lazyScreen(() => import('./screens/portal-redirect'), 'PortalRedirectScreen'),
 });
 
-export const billingRoute = createRoute({
+export const portalRedirectBillingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/billing/$',
   validateSearch: anySearch,
@@ -170,14 +170,14 @@ export const notFoundRoute = route(
 export const routeTree = rootRoute.addChildren([
   landingRoute,
   authRedirectRoute,
-  unverifiedEmailRoute,
-  verifiedEmailRoute,
+  emailVerificationUnverifiedRoute,
+  emailVerificationVerifiedRoute,
   onboardingFlowRoute.addChildren(onboardingStepRoutes),
   switchPracticeRoute,
-  inviteRoute,
-  inviteCodeRoute,
-  mobileRoute,
-  billingRoute,
+  joinPracticeLinkRoute,
+  joinPracticeCodeRoute,
+  portalRedirectMobileRoute,
+  portalRedirectBillingRoute,
   serverErrorRoute,
   redirectedRoute,
   noAccessRoute,

@@ -34,15 +34,15 @@ export const thankYouSearch = (search: RawSearch): { practiceKey?: string | unde
   practiceKey: optionalText(search.practiceKey),
 });
 
-export const unverifiedEmailSearch = (search: RawSearch): { returnTo?: string | undefined } => ({
+export const emailVerificationUnverifiedSearch = (search: RawSearch): { returnTo?: string | undefined } => ({
   returnTo: optionalText(search.returnTo),
 });
 
-export const verifiedEmailSearch = (search: RawSearch): { email?: string | undefined } => ({
+export const emailVerificationVerifiedSearch = (search: RawSearch): { email?: string | undefined } => ({
   email: optionalText(search.email),
 });
 
-export const inviteSearch = (
+export const joinPracticeLinkSearch = (
   search: RawSearch,
 ): { practiceKey?: string | undefined; redirectUri?: string | undefined } => ({
   practiceKey: optionalText(search.practiceKey),
@@ -58,7 +58,7 @@ function optionalBoolean(value: unknown): boolean | undefined {
   return undefined;
 }
 
-export const inviteCodeSearch = (
+export const joinPracticeCodeSearch = (
   search: RawSearch,
 ): { forceLogin?: boolean | undefined; code?: string | undefined } => ({
   forceLogin: optionalBoolean(search.forceLogin),

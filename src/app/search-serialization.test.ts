@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inviteCodeSearch, onboardingSearch } from './search-schemas';
+import { joinPracticeCodeSearch, onboardingSearch } from './search-schemas';
 import { parseSearch, stringifySearch } from './search-serialization';
 
 describe('search serialization', () => {
@@ -13,7 +13,7 @@ describe('search serialization', () => {
     expect(pin(parseSearch('?pin=1234'))).toEqual({ pin: '1234' });
     expect(pin(parseSearch('?pin=0123'))).toEqual({ pin: '0123' });
     expect(pin(parseSearch('?pin=%221234%22'))).toEqual({ pin: undefined });
-    const code = inviteCodeSearch;
+    const code = joinPracticeCodeSearch;
     expect(code(parseSearch('?forceLogin=false&code=joinau01'))).toEqual({
       forceLogin: false,
       code: 'joinau01',
@@ -28,7 +28,7 @@ describe('search serialization', () => {
 
 describe('route search validators (plain functions, no schema built at load)', () => {
   it('reads forceLogin as yup read it and keeps the code', () => {
-    const read = (query: string) => inviteCodeSearch(parseSearch(query));
+    const read = (query: string) => joinPracticeCodeSearch(parseSearch(query));
     expect(read('?forceLogin=TRUE&code=abc')).toEqual({ forceLogin: true, code: 'abc' });
     expect(read('?forceLogin=0&code=abc')).toEqual({ forceLogin: false, code: 'abc' });
     expect(read('?forceLogin=maybe&code=%20abc%20')).toEqual({ forceLogin: undefined, code: 'abc' });
@@ -36,8 +36,8 @@ describe('route search validators (plain functions, no schema built at load)', (
   });
 
   it('drops text over 2048 characters and anything that is not a single value', () => {
-    expect(inviteCodeSearch({ code: 'x'.repeat(2049) }).code).toBeUndefined();
-    expect(inviteCodeSearch({ code: ['a', 'b'] }).code).toBeUndefined();
+    expect(joinPracticeCodeSearch({ code: 'x'.repeat(2049) }).code).toBeUndefined();
+    expect(joinPracticeCodeSearch({ code: ['a', 'b'] }).code).toBeUndefined();
     expect(onboardingSearch({ pin: 1234 })).toEqual({ pin: '1234' });
     expect(onboardingSearch({ pin: '12345' })).toEqual({ pin: undefined });
   });

@@ -20,8 +20,8 @@ const onboarding = defineMessage<{ productName: string }>({
   description: 'Meta description of the onboarding screens, read by search engines and link previews',
 });
 
-const invite = defineMessage<{ productName: string }>({
-  id: 'app.meta.description.invite',
+const joinPractice = defineMessage<{ productName: string }>({
+  id: 'app.meta.description.joinPractice',
   defaultMessage: 'Join your veterinary practice in {productName} with your invitation or invite code.',
   description: 'Meta description of the invitation screens, read by search engines and link previews',
 });
@@ -36,7 +36,7 @@ const other = defineMessage<{ productName: string }>({
 export function describeRoute(intl: IntlShape, productName: string, path: string): string {
   const values = { productName };
   if (path.startsWith('/onboarding')) return intl.formatMessage(onboarding, values);
-  if (path.startsWith('/invite')) return intl.formatMessage(invite, values);
+  if (path.startsWith('/invite')) return intl.formatMessage(joinPractice, values);
   if (path === '/') return intl.formatMessage(signIn, values);
   return intl.formatMessage(other, values);
 }

@@ -6,22 +6,22 @@ import type { buildCheckMachine } from '#machines/build-check.machine';
 /** The new-version prompt's texts, shared by the prompt and its fallback. */
 export const newVersionMessages = defineMessages({
   title: {
-    id: 'build.newVersion.title',
+    id: 'buildCheck.newVersion.title',
     defaultMessage: 'A new version is available',
     description: 'Title of the prompt shown when a newer build of the app was published',
   },
   message: {
-    id: 'build.newVersion.message',
+    id: 'buildCheck.newVersion.message',
     defaultMessage: 'Reload the page to get the latest version. Save anything you are working on first.',
     description: 'Body of the new version prompt',
   },
   later: {
-    id: 'build.newVersion.later',
+    id: 'buildCheck.newVersion.later',
     defaultMessage: 'Later',
     description: 'Dismisses the new version prompt for this version',
   },
   reload: {
-    id: 'build.newVersion.reload',
+    id: 'buildCheck.newVersion.reload',
     defaultMessage: 'Reload',
     description: 'Reloads the page to load the new version of the app',
   },

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { SEED_PASSWORD } from '../../server/seed';
 import { uniqueEmail } from '../support/stack';
 import { expect, signIn, test } from './fixtures';
-import { createUser, logInAtIdp } from './practices-support';
+import { createUser, logInAtIdp } from './stack-support';
 import { field, openStep } from './wizard-page';
 
 /**

@@ -10,7 +10,7 @@ import { readDeploymentSettings } from '../../deploy/settings';
 import { RUNTIME_DIR, RUNTIME_ENTRY } from '../../scripts/vite-hosting-runtime';
 import { DIST_DIR, type TestStack, uniqueEmail } from '../support/stack';
 import { startE2eStack, watchConsole } from './fixtures';
-import { createUser, signInWithEmail } from './practices-support';
+import { createUser, signInWithEmail } from './stack-support';
 
 /**
  * The production configuration (docs/decisions/115-hosting-policy-artifact.md): the runtime folder the

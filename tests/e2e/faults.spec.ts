@@ -7,7 +7,7 @@ import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { uniqueEmail } from '../support/stack';
 import { wizardAnswers } from '../support/wizard';
 import { countDocuments, holdAppEntry, startE2eStack } from './fixtures';
-import { expect, it, keepThisAccount, logInAtIdp, openAsEmma, signInWithSocial } from './practices-support';
+import { expect, it, keepThisAccount, logInAtIdp, openAsEmma, signInWithSocial } from './stack-support';
 import { field, openStep, walkWizardTo } from './wizard-page';
 
 /**

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { seedAccounts } from '../../server/seed';
 import { expect, holdAppEntry, rawErrorText, test, watchConsole, watchForRawError } from './fixtures';
-import { keepThisAccount, signInWithEmail } from './practices-support';
+import { keepThisAccount, signInWithEmail } from './stack-support';
 
 /**
  * The first screen paints from HTML (docs/decisions/123-critical-css.md):

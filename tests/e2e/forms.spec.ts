@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
 import { seedAccounts } from '../../server/seed';
-import { expect, it, keepThisAccount, signInWithSocial } from './practices-support';
+import { expect, it, keepThisAccount, signInWithSocial } from './stack-support';
 import { field, openStep } from './wizard-page';
 
 /**

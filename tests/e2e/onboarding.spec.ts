@@ -10,7 +10,7 @@ import {
   wizardAnswers,
 } from '../support/wizard';
 import { expect, startE2eStack, test } from './fixtures';
-import { createUser, logInAtIdp } from './practices-support';
+import { createUser, logInAtIdp } from './stack-support';
 import { field, openStep, walkWizardTo, wizardPage } from './wizard-page';
 
 /**

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/stack';
 import { expectStep, fillProfile, wizardAnswers } from '../support/wizard';
 import { expect, test } from './fixtures';
-import { createUser, logInAtIdp } from './practices-support';
+import { createUser, logInAtIdp } from './stack-support';
 import { walkWizardTo, wizardPage } from './wizard-page';
 
 /**

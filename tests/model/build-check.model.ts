@@ -12,7 +12,7 @@ const fetched = [
  * and a tab that already reloaded for v2 after a chunk failure. The server answers v1 or v2, or fails.
  */
 export const buildCheckPathSpec = definePathSpec({
-  name: 'build-check',
+  name: 'buildCheck',
   machine: buildCheckMachine,
   inputs: [{ storedVersion: null }, { storedVersion: 'v1' }, { storedVersion: 'v1', chunkReloadedFor: 'v2' }],
   events: {

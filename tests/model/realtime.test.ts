@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coverageOf, generatePaths, type PathSpec, runPathOnMachine } from '../support/paths';
-import { hubConnectionPathSpec, userStorePathSpec } from './realtime.model';
+import { hubConnectionPathSpec } from './hub-connection.model';
+import { userStorePathSpec } from './user-store.model';
 
 describe.each([
   ['hubConnection', hubConnectionPathSpec as PathSpec],

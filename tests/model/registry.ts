@@ -7,22 +7,23 @@
 import type { AnyStateMachine } from 'xstate';
 import type { PathSpec } from '../support/paths';
 import { appBootstrapPathSpec } from './app-bootstrap.model';
-import { authRedirectPathSpec, emailVerificationPathSpec, sessionPathSpec } from './auth.model';
+import { authRedirectPathSpec } from './auth-redirect.model';
 import { buildCheckPathSpec } from './build-check.model';
 import { busyIndicatorPathSpec } from './busy-indicator.model';
 import { codeRecoveryPathSpec } from './code-recovery.model';
+import { emailVerificationPathSpec } from './email-verification.model';
 import { failureExitsPathSpec } from './failure-exits.model';
+import { hubConnectionPathSpec } from './hub-connection.model';
+import { joinPracticePathSpec } from './join-practice.model';
+import { landingPathSpec } from './landing.model';
 import { loadingPathSpec } from './loading.model';
 import { onboardingPathSpec } from './onboarding.model';
+import { portalRedirectPathSpec } from './portal-redirect.model';
 import { practiceActivationPathSpec } from './practice-activation.model';
-import {
-  joinPracticeSpec,
-  landingSpec,
-  portalRedirectSpec,
-  profileStepSpec,
-  switchPracticeSpec,
-} from './practices.model';
-import { hubConnectionPathSpec, userStorePathSpec } from './realtime.model';
+import { profileStepPathSpec } from './profile-step.model';
+import { sessionPathSpec } from './session.model';
+import { switchPracticePathSpec } from './switch-practice.model';
+import { userStorePathSpec } from './user-store.model';
 
 export interface RegistryEntry {
   name: string;
@@ -31,7 +32,7 @@ export interface RegistryEntry {
 }
 
 export const registry: RegistryEntry[] = [
-  { name: 'build-check', spec: buildCheckPathSpec },
+  { name: 'buildCheck', spec: buildCheckPathSpec },
   { name: 'loading', spec: loadingPathSpec },
   { name: 'busyIndicator', spec: busyIndicatorPathSpec },
   { name: 'hubConnection', spec: hubConnectionPathSpec },
@@ -43,10 +44,10 @@ export const registry: RegistryEntry[] = [
   { name: 'onboarding', spec: onboardingPathSpec },
   { name: 'practiceActivation', spec: practiceActivationPathSpec },
   { name: 'appBootstrap', spec: appBootstrapPathSpec },
-  { name: 'landing', spec: landingSpec },
-  { name: 'switchPractice', spec: switchPracticeSpec },
-  { name: 'joinPractice', spec: joinPracticeSpec },
-  { name: 'profileStep', spec: profileStepSpec },
-  { name: 'portalRedirect', spec: portalRedirectSpec },
+  { name: 'landing', spec: landingPathSpec },
+  { name: 'switchPractice', spec: switchPracticePathSpec },
+  { name: 'joinPractice', spec: joinPracticePathSpec },
+  { name: 'profileStep', spec: profileStepPathSpec },
+  { name: 'portalRedirect', spec: portalRedirectPathSpec },
   { name: 'codeRecovery', spec: codeRecoveryPathSpec },
 ];

@@ -37,7 +37,7 @@ export function AuthRedirectView({ actor }: { actor: ActorRefFrom<typeof authRed
         <Stack align="center" gap="md" maw={480} w="100%">
           <Title order={1}>
             <FormattedMessage
-              id="auth.redirect.alternateTitle"
+              id="authRedirect.page.alternateTitle"
               defaultMessage="This email is registered with {method}"
               description="Heading when the user signed in with another method than the one their email uses; {method} is e.g. Google"
               values={{ method }}
@@ -45,7 +45,7 @@ export function AuthRedirectView({ actor }: { actor: ActorRefFrom<typeof authRed
           </Title>
           <Text>
             <FormattedMessage
-              id="auth.redirect.alternateText"
+              id="authRedirect.page.alternateText"
               defaultMessage="Sign in with {method} to use your existing account."
               description="Explains which login method to use"
               values={{ method }}
@@ -57,7 +57,7 @@ export function AuthRedirectView({ actor }: { actor: ActorRefFrom<typeof authRed
               onClick={() => actor.send({ type: 'redirect.useAlternate' })}
             >
               <FormattedMessage
-                id="auth.redirect.useAlternate"
+                id="authRedirect.page.useAlternate"
                 defaultMessage="Sign in with {method}"
                 description="Button: sign in with the method the email is registered with"
                 values={{ method }}
@@ -65,7 +65,7 @@ export function AuthRedirectView({ actor }: { actor: ActorRefFrom<typeof authRed
             </Button>
             <Button variant="default" onClick={() => actor.send({ type: 'redirect.continue' })}>
               <FormattedMessage
-                id="auth.redirect.continueAnyway"
+                id="authRedirect.page.continueAnyway"
                 defaultMessage="Continue with this account"
                 description="Button: keep the account just signed in with"
               />

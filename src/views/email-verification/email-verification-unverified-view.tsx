@@ -44,14 +44,14 @@ export function EmailVerificationUnverifiedView({
       <Stack gap="md">
         <Title order={1}>
           <FormattedMessage
-            id="auth.unverified.title"
+            id="emailVerification.unverified.title"
             defaultMessage="Please verify your email"
             description="Heading of the unverified-email page"
           />
         </Title>
         <Text>
           <FormattedMessage
-            id="auth.unverified.text"
+            id="emailVerification.unverified.text"
             defaultMessage="We have sent you an email with a link to verify your email address. Please check your email, including your spam or junk folder."
             description="Asks the user to check their email (including spam/junk) for the verification link"
           />
@@ -66,7 +66,7 @@ export function EmailVerificationUnverifiedView({
           <Group gap="sm" data-testid="unverified-way-out">
             <Text size="sm" c="dimmed">
               <FormattedMessage
-                id="auth.unverified.wrongEmail"
+                id="emailVerification.unverified.wrongEmail"
                 defaultMessage="Signed up with the wrong email address?"
                 description="Unverified-email page: lead-in before the buttons to log out or use another email"
               />
@@ -74,7 +74,7 @@ export function EmailVerificationUnverifiedView({
             {onUseAnotherEmail ? (
               <Button variant="subtle" size="compact-sm" onClick={onUseAnotherEmail}>
                 <FormattedMessage
-                  id="auth.unverified.useAnotherEmail"
+                  id="emailVerification.unverified.useAnotherEmail"
                   defaultMessage="Use another email"
                   description="Unverified-email page: log out and sign in or sign up again with another email address"
                 />
@@ -83,7 +83,7 @@ export function EmailVerificationUnverifiedView({
             {onLogout ? (
               <Button variant="subtle" size="compact-sm" onClick={onLogout}>
                 <FormattedMessage
-                  id="auth.unverified.logout"
+                  id="emailVerification.unverified.logout"
                   defaultMessage="Logout"
                   description="Unverified-email page: log out"
                 />
@@ -107,7 +107,7 @@ function StatusAlerts({ actor }: { actor: EmailVerificationActor }) {
       {resent ? (
         <Alert color="green" role="status">
           <FormattedMessage
-            id="auth.unverified.resent"
+            id="emailVerification.unverified.resent"
             defaultMessage="We have sent you another verification email."
             description="Success message after resending the verification email"
           />
@@ -116,7 +116,7 @@ function StatusAlerts({ actor }: { actor: EmailVerificationActor }) {
       {resendFailed ? (
         <Alert color="red" role="alert">
           <FormattedMessage
-            id="auth.unverified.resendFailed"
+            id="emailVerification.unverified.resendFailed"
             defaultMessage="We couldn't send the verification email. Please try again."
             description="Failure message after resending the verification email failed"
           />
@@ -125,7 +125,7 @@ function StatusAlerts({ actor }: { actor: EmailVerificationActor }) {
       {stillUnverified ? (
         <Alert color="yellow" role="alert">
           <FormattedMessage
-            id="auth.unverified.stillUnverified"
+            id="emailVerification.unverified.stillUnverified"
             defaultMessage="Your email address is not verified yet. Please open the link in the email we sent you."
             description="Shown when the user says they verified but the token still says unverified"
           />
@@ -134,7 +134,7 @@ function StatusAlerts({ actor }: { actor: EmailVerificationActor }) {
       {checkFailed ? (
         <Alert color="red" role="alert">
           <FormattedMessage
-            id="auth.unverified.checkFailed"
+            id="emailVerification.unverified.checkFailed"
             defaultMessage="We couldn't check your verification status. Please try again."
             description="Shown when refreshing the token to check the verification failed"
           />
@@ -160,7 +160,7 @@ function ResendButton({ actor }: { actor: EmailVerificationActor }) {
       onClick={() => actor.send({ type: 'email.resend' })}
     >
       <FormattedMessage
-        id="auth.unverified.resend"
+        id="emailVerification.unverified.resend"
         defaultMessage="Resend verification Email"
         description="Button: send the verification email again"
       />
@@ -174,7 +174,7 @@ function ConfirmButton({ actor }: { actor: EmailVerificationActor }) {
   return (
     <Button loading={indicating} onClick={() => actor.send({ type: 'email.confirm' })}>
       <FormattedMessage
-        id="auth.unverified.confirm"
+        id="emailVerification.unverified.confirm"
         defaultMessage="I've verified my email"
         description="Button: the user has clicked the link in the email; check and move on"
       />
@@ -191,7 +191,7 @@ function Cooldown({ actor }: { actor: EmailVerificationActor }) {
       {/* The count as a plain argument, not `#`: `#` formats it with Intl.NumberFormat, whose
           first use costs a long task (about 250 ms of CPU at 4×) when the first count shows. */}
       <FormattedMessage
-        id="auth.unverified.cooldown"
+        id="emailVerification.unverified.cooldown"
         defaultMessage="You can send another email in {seconds, plural, one {{seconds} second} other {{seconds} seconds}}."
         description="Countdown before the verification email can be resent"
         values={{ seconds: cooldown }}

@@ -16,7 +16,7 @@ import { type emailVerificationMachine, selectStoredPage } from '#machines/email
 export function EmailVerificationVerifyingView() {
   const intl = useIntl();
   const label = intl.formatMessage({
-    id: 'auth.verified.loading',
+    id: 'emailVerification.verified.loading',
     defaultMessage: 'Verifying your email',
     description: 'Heading and accessible label of the spinner while the email is verified',
   });
@@ -62,7 +62,7 @@ export function EmailVerificationVerifiedView({
         {state === 'verified' ? (
           <Title order={1} tabIndex={-1} ref={heading}>
             <FormattedMessage
-              id="auth.verified.title"
+              id="emailVerification.verified.title"
               defaultMessage="Thank you for verifying your email."
               description="Heading of the verified-email page"
             />
@@ -71,21 +71,21 @@ export function EmailVerificationVerifiedView({
           <>
             <Title order={1} tabIndex={-1} ref={heading}>
               <FormattedMessage
-                id="auth.verified.failedTitle"
+                id="emailVerification.verified.failedTitle"
                 defaultMessage="We couldn't verify your email"
                 description="Heading when the verify-email call failed"
               />
             </Title>
             <Alert color="red" role="alert">
               <FormattedMessage
-                id="auth.verified.failedText"
+                id="emailVerification.verified.failedText"
                 defaultMessage="The verification link may have expired or already been used. Please try again, or ask for a new verification email."
                 description="Explains that verifying the email failed"
               />
             </Alert>
             <Button onClick={() => actor.send({ type: 'email.retry' })}>
               <FormattedMessage
-                id="auth.verified.retry"
+                id="emailVerification.verified.retry"
                 defaultMessage="Try again"
                 description="Button: retry verifying the email"
               />
@@ -100,7 +100,7 @@ export function EmailVerificationVerifiedView({
           }}
         >
           <FormattedMessage
-            id="auth.verified.continue"
+            id="emailVerification.verified.continue"
             defaultMessage="Continue"
             description="Link from the verified-email page back to the stored page"
           />

@@ -20,32 +20,32 @@ import { useJoinPracticeView } from './use-join-practice-view';
 
 export const joinPracticeCodeMessages = defineMessages({
   title: {
-    id: 'invites.inviteCode.title',
+    id: 'joinPractice.code.title',
     defaultMessage: 'Join with an invite code',
     description: 'Heading of the /invite-code page',
   },
   text: {
-    id: 'invites.inviteCode.text',
+    id: 'joinPractice.code.text',
     defaultMessage: 'Enter the invite code your practice administrator gave you.',
     description: 'Text above the invite code form',
   },
   loginText: {
-    id: 'invites.inviteCode.login.text',
+    id: 'joinPractice.code.login.text',
     defaultMessage: 'Sign in to join a practice with your invite code.',
     description: 'Text above the login method buttons on /invite-code for a signed-out visitor',
   },
   profileTitle: {
-    id: 'invites.inviteCode.profile.title',
+    id: 'joinPractice.code.profile.title',
     defaultMessage: 'Create your profile',
     description: 'Heading above the profile form on /invite-code',
   },
   submit: {
-    id: 'invites.inviteCode.submit',
+    id: 'joinPractice.code.submit',
     defaultMessage: 'Join practice',
     description: 'Submit button of the invite code form',
   },
   loading: {
-    id: 'invites.inviteCode.loading',
+    id: 'joinPractice.code.loading',
     defaultMessage: 'Loading…',
     description: 'Spinner label on /invite-code',
   },

@@ -9,65 +9,65 @@ import { useJoinPracticeView } from './use-join-practice-view';
 
 export const joinPracticeLinkMessages = defineMessages({
   signupTitle: {
-    id: 'invites.invite.signup.title',
+    id: 'joinPractice.link.signup.title',
     defaultMessage: "You've been invited to join a practice",
     description: 'Invite page heading for a signed-out visitor',
   },
   signupText: {
-    id: 'invites.invite.signup.text',
+    id: 'joinPractice.link.signup.text',
     defaultMessage: 'Create your account, or sign in if you already have one, to accept the invite.',
     description: 'Invite page text above the sign-up method buttons',
   },
   profileTitle: {
-    id: 'invites.invite.profile.title',
+    id: 'joinPractice.link.profile.title',
     defaultMessage: 'Create your profile',
     description: 'Invite page heading above the profile form',
   },
   loading: {
-    id: 'invites.invite.loading',
+    id: 'joinPractice.link.loading',
     defaultMessage: 'Accepting your invite…',
     description: 'Spinner label while the invite page works',
   },
   unverifiedTitle: {
-    id: 'invites.invite.unverified.title',
+    id: 'joinPractice.link.unverified.title',
     defaultMessage: 'Please verify your email',
     description: 'Invite page heading when the user email is not verified',
   },
   unverifiedText: {
-    id: 'invites.invite.unverified.text',
+    id: 'joinPractice.link.unverified.text',
     defaultMessage:
       'Only a verified email address can accept an invite. Verify your email, then open the invite again.',
     description: 'Invite page text when the user email is not verified',
   },
   verifyEmail: {
-    id: 'invites.invite.unverified.verify',
+    id: 'joinPractice.link.unverified.verify',
     defaultMessage: 'Verify my email',
     description: 'Button: go to the email verification screen',
   },
   otherPracticeTitle: {
-    id: 'invites.invite.otherPractice.title',
+    id: 'joinPractice.link.otherPractice.title',
     defaultMessage: 'This invite is not for you',
     description: 'Invite page heading when the user has invites, but not to this practice',
   },
   otherPracticeText: {
-    id: 'invites.invite.otherPractice.text',
+    id: 'joinPractice.link.otherPractice.text',
     defaultMessage:
       'Your pending invites are for a different practice. Ask the practice administrator to send an invite to your email address.',
     description: 'Invite page text when the user has invites, but not to this practice',
   },
   notFoundTitle: {
-    id: 'invites.invite.notFound.title',
+    id: 'joinPractice.link.notFound.title',
     defaultMessage: 'This invite is no longer valid',
     description: 'Invite page heading for an expired or unknown invite',
   },
   notFoundText: {
-    id: 'invites.invite.notFound.text',
+    id: 'joinPractice.link.notFound.text',
     defaultMessage:
       'The invite may have expired, been accepted already, or been sent to a different email address. Ask the practice administrator for a new invite.',
     description: 'Invite page text for an expired or unknown invite',
   },
   switchPractice: {
-    id: 'invites.invite.switchPractice',
+    id: 'joinPractice.link.switchPractice',
     defaultMessage: 'Go to my practices',
     description: 'Button: go to /switch-practice from an invite problem screen',
   },

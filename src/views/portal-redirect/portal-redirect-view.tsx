@@ -3,7 +3,7 @@ import { BusyView } from '../shared/busy-view';
 
 const messages = defineMessages({
   redirecting: {
-    id: 'portal.redirect.loading',
+    id: 'portalRedirect.page.loading',
     defaultMessage: 'Taking you to your portal…',
     description: 'Spinner label while /mobile/* or /billing/* redirects to the regional portal',
   },

@@ -6,49 +6,49 @@ import { defineMessages, type MessageDescriptor } from 'react-intl';
  */
 const messages = defineMessages({
   invalidState: {
-    id: 'auth.error.invalidState',
+    id: 'session.error.invalidState',
     defaultMessage: 'This sign-in link has already been used or has expired.',
     description:
       'Auth error: state mismatch or missing transaction (back button or refresh on the return page)',
   },
   loginRequired: {
-    id: 'auth.error.loginRequired',
+    id: 'session.error.loginRequired',
     defaultMessage: 'Your session has ended. Please sign in again.',
     description: 'Auth error: the identity provider needs the user to sign in again',
   },
   timeout: {
-    id: 'auth.error.timeout',
+    id: 'session.error.timeout',
     defaultMessage: 'Signing in took too long. Please try again.',
     description: 'Auth error: timeout talking to the identity provider',
   },
   cancelled: {
-    id: 'auth.error.cancelled',
+    id: 'session.error.cancelled',
     defaultMessage: 'Sign-in was cancelled.',
     description: 'Auth error: the user closed or cancelled the sign-in',
   },
   invalidIdToken: {
-    id: 'auth.error.invalidIdToken',
+    id: 'session.error.invalidIdToken',
     defaultMessage: "We couldn't confirm your identity with the sign-in provider.",
     description: 'Auth error: the ID token failed a check (issuer, audience, nonce, expiry, ...)',
   },
   mfaRequired: {
-    id: 'auth.error.mfaRequired',
+    id: 'session.error.mfaRequired',
     defaultMessage: 'Your account needs an extra verification step before you can sign in.',
     description: 'Auth error: multi-factor authentication required',
   },
   missingRefreshToken: {
-    id: 'auth.error.missingRefreshToken',
+    id: 'session.error.missingRefreshToken',
     defaultMessage: 'Your sign-in could not be renewed. Please sign in again.',
     description: 'Auth error: no refresh token available',
   },
   providerUnreachable: {
-    id: 'auth.error.providerUnreachable',
+    id: 'session.error.providerUnreachable',
     defaultMessage:
       "We can't reach the sign-in service at the moment. Check your internet connection, then try again.",
     description: 'Auth error: the identity provider could not be reached when signing in',
   },
   generic: {
-    id: 'auth.error.generic',
+    id: 'session.error.generic',
     defaultMessage: 'Something went wrong while signing you in.',
     description: 'Auth error: any other failure',
   },

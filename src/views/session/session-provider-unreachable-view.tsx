@@ -42,14 +42,14 @@ export function SessionProviderUnreachableView({
         marketingSiteUrl={marketingSiteUrl}
         title={
           <FormattedMessage
-            id="auth.providerUnreachable.title"
+            id="session.providerUnreachable.title"
             defaultMessage="We can't reach the sign-in service"
             description="Heading shown when a sign-in button was pressed but the identity provider could not be reached"
           />
         }
         subtitle={
           <FormattedMessage
-            id="auth.providerUnreachable.subtitle"
+            id="session.providerUnreachable.subtitle"
             defaultMessage="Signing in isn't possible at the moment. Check your internet connection, then try again."
             description="Shown under the heading when the identity provider could not be reached"
           />
@@ -58,7 +58,7 @@ export function SessionProviderUnreachableView({
           <FailureActions onRetry={onRetry} testId="provider-unreachable" supportUrl={supportUrl}>
             <Button variant="default" onClick={onBack} data-testid="provider-unreachable-back">
               <FormattedMessage
-                id="auth.providerUnreachable.back"
+                id="session.providerUnreachable.back"
                 defaultMessage="Go back"
                 description="Identity provider unreachable: return to the page the sign-in was started from"
               />
@@ -69,7 +69,7 @@ export function SessionProviderUnreachableView({
         {email ? (
           <Text data-testid="support-prompt">
             <FormattedMessage
-              id="auth.providerUnreachable.contact"
+              id="session.providerUnreachable.contact"
               defaultMessage="If it keeps happening, contact support at {email}"
               description="Identity provider unreachable: {email} is the support address as a mailto link"
               values={{

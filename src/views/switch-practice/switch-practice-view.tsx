@@ -18,87 +18,87 @@ import { BusyView } from '../shared/busy-view';
 
 export const switchPracticeMessages = defineMessages({
   title: {
-    id: 'practices.switch.title',
+    id: 'switchPractice.page.title',
     defaultMessage: 'Switch practice',
     description: 'Heading of the /switch-practice page',
   },
   loading: {
-    id: 'practices.switch.loading',
+    id: 'switchPractice.page.loading',
     defaultMessage: 'Loading your practices…',
     description: 'Spinner label while the practices and invites load',
   },
   invitesTitle: {
-    id: 'practices.switch.invites.title',
+    id: 'switchPractice.page.invites.title',
     defaultMessage: 'Pending invites',
     description: 'Heading of the pending invites section',
   },
   invitesEmpty: {
-    id: 'practices.switch.invites.empty',
+    id: 'switchPractice.page.invites.empty',
     defaultMessage: 'You have no pending invites.',
     description: 'Empty state of the pending invites section',
   },
   invitesUnverified: {
-    id: 'practices.switch.invites.unverified',
+    id: 'switchPractice.page.invites.unverified',
     defaultMessage: 'Please verify your email address to see the invites sent to you.',
     description: 'Shown instead of the invites to a user whose email is not verified',
   },
   verifyEmail: {
-    id: 'practices.switch.invites.verifyEmail',
+    id: 'switchPractice.page.invites.verifyEmail',
     defaultMessage: 'Verify my email',
     description: 'Button: go to the email verification screen',
   },
   acceptInvite: {
-    id: 'practices.switch.invites.accept',
+    id: 'switchPractice.page.invites.accept',
     defaultMessage: 'Accept invite',
     description: 'Button on a pending invite card: join that practice',
   },
   practicesTitle: {
-    id: 'practices.switch.practices.title',
+    id: 'switchPractice.page.practices.title',
     defaultMessage: 'Your practices',
     description: 'Heading of the current practices section',
   },
   practicesEmpty: {
-    id: 'practices.switch.practices.empty',
+    id: 'switchPractice.page.practices.empty',
     defaultMessage: 'You are not a member of any practice yet.',
     description: 'Empty state of the current practices section',
   },
   registerPractice: {
-    id: 'practices.switch.practices.register',
+    id: 'switchPractice.page.practices.register',
     defaultMessage: 'Register a practice',
     description: 'Button in the empty state: start registering a new practice',
   },
   openPractice: {
-    id: 'practices.switch.practices.open',
+    id: 'switchPractice.page.practices.open',
     defaultMessage: 'Open',
     description: 'Button on a practice card: make it the active practice and go to its environment',
   },
   inviteCodeTitle: {
-    id: 'practices.switch.inviteCode.title',
+    id: 'switchPractice.page.inviteCode.title',
     defaultMessage: 'Have an invite code?',
     description: 'Heading of the join-with-an-invite-code section',
   },
   inviteCodeButton: {
-    id: 'practices.switch.inviteCode.button',
+    id: 'switchPractice.page.inviteCode.button',
     defaultMessage: 'Join with an invite code',
     description: 'Button: go to /invite-code',
   },
   loadFailed: {
-    id: 'practices.switch.error.load',
+    id: 'switchPractice.page.error.load',
     defaultMessage: 'We could not load your practices.',
     description: 'Error when the practice list could not be loaded',
   },
   retry: {
-    id: 'practices.switch.error.retry',
+    id: 'switchPractice.page.error.retry',
     defaultMessage: 'Try again',
     description: 'Button: load the practice list again',
   },
   activateFailed: {
-    id: 'practices.switch.error.activate',
+    id: 'switchPractice.page.error.activate',
     defaultMessage: 'We could not switch to that practice, please try again.',
     description: 'Error when setting the active practice failed',
   },
   acceptFailed: {
-    id: 'practices.switch.error.accept',
+    id: 'switchPractice.page.error.accept',
     defaultMessage: 'We could not accept that invite, please try again.',
     description: 'Error when accepting an invite failed',
   },
@@ -107,13 +107,13 @@ export const switchPracticeMessages = defineMessages({
 const m = switchPracticeMessages;
 
 const acceptInviteLabel = defineMessage<{ practiceName: string }>({
-  id: 'practices.switch.invites.acceptLabel',
+  id: 'switchPractice.page.invites.acceptLabel',
   defaultMessage: 'Accept invite to {practiceName}',
   description: 'Accessible name of the accept button of an invite card',
 });
 
 const openPracticeLabel = defineMessage<{ practiceName: string }>({
-  id: 'practices.switch.practices.openLabel',
+  id: 'switchPractice.page.practices.openLabel',
   defaultMessage: 'Open {practiceName}',
   description: 'Accessible name of the open button of a practice card',
 });

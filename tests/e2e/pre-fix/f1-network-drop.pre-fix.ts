@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import { seedAccounts } from '../../server/seed';
-import { expect, it, signInWithSocial } from './practices-support';
+import { expect, it, signInWithSocial } from './stack-support';
 
 /**
  * F1 on any tree: signed in with the live connection up, the network cut for 10 s. The page must

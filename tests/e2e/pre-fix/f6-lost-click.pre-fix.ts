@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, it, signInWithSocial } from './practices-support';
+import { expect, it, signInWithSocial } from './stack-support';
 
 /**
  * F6 on any tree: on the profile step, the empty Phone field focused, one click on Continue must

@@ -1,6 +1,8 @@
 import { describe, it } from 'vitest';
 import { generatePaths, runPathOnMachine } from '../support/paths';
-import { authRedirectPathSpec, emailVerificationPathSpec, sessionPathSpec } from './auth.model';
+import { authRedirectPathSpec } from './auth-redirect.model';
+import { emailVerificationPathSpec } from './email-verification.model';
+import { sessionPathSpec } from './session.model';
 
 for (const spec of [sessionPathSpec, emailVerificationPathSpec, authRedirectPathSpec]) {
   const paths = generatePaths(spec as typeof sessionPathSpec);

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { coverageOf, generatePaths, type PathSpec, runPathOnMachine } from '../support/paths';
-import { practiceSpecs } from './practices.model';
+import { joinPracticePathSpec } from './join-practice.model';
+import { landingPathSpec } from './landing.model';
+import { portalRedirectPathSpec } from './portal-redirect.model';
+import { profileStepPathSpec } from './profile-step.model';
+import { switchPracticePathSpec } from './switch-practice.model';
+
+const practiceSpecs = [
+  landingPathSpec,
+  switchPracticePathSpec,
+  joinPracticePathSpec,
+  profileStepPathSpec,
+  portalRedirectPathSpec,
+];
 
 describe.each(practiceSpecs.map((spec) => [spec.name, spec as PathSpec] as const))(
   '%s machine paths',

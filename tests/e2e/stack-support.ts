@@ -5,7 +5,7 @@ import type { TestStack } from '../support/stack';
 import { expect, signIn, startE2eStack, test } from './fixtures';
 
 /**
- * Helpers of the practices and invites e2e specs (tests/e2e/practices.spec.ts, invites.spec.ts).
+ * Helpers of the e2e specs that run against the local stack (sign-in at the provider, accounts).
  * Each test gets its own stack (fresh seed data). E2E_DIST_DIR overrides the built app's folder.
  */
 

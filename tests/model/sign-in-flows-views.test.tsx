@@ -9,7 +9,8 @@ import { EmailVerificationUnverifiedView } from '../../src/views/email-verificat
 import { EmailVerificationVerifiedView } from '../../src/views/email-verification/email-verification-verified-view';
 import { generatePaths, type PathStep, runPathOnView, type ViewAdapter } from '../support/paths';
 import { renderWithProviders } from '../support/render';
-import { authRedirectPathSpec, emailVerificationPathSpec } from './auth.model';
+import { authRedirectPathSpec } from './auth-redirect.model';
+import { emailVerificationPathSpec } from './email-verification.model';
 
 /**
  * The auth screens driven along the generated paths of their machines: user events are clicks,

@@ -40,14 +40,11 @@ import {
 } from '../support/paths';
 import { renderWithProviders } from '../support/render';
 import { viewConfig } from '../support/view-config';
-import {
-  failure,
-  fixtures,
-  joinPracticeSpec,
-  landingSpec,
-  profileStepSpec,
-  switchPracticeSpec,
-} from './practices.model';
+import { joinPracticePathSpec } from './join-practice.model';
+import { landingPathSpec } from './landing.model';
+import { failure, fixtures } from './practice-flow-paths';
+import { profileStepPathSpec } from './profile-step.model';
+import { switchPracticePathSpec } from './switch-practice.model';
 
 /** Joining a practice: the route's screen of the way the user came (/invite or /invite-code). */
 function JoinPracticeScreen({ actor }: { actor: AnyActorRef }) {
@@ -225,7 +222,7 @@ const drivers: Array<{
   fakeTime?: boolean;
 }> = [
   {
-    spec: landingSpec as PathSpec,
+    spec: landingPathSpec as PathSpec,
     fakeTime: true,
     driver: {
       render: (actor) => <LandingView actor={actor as never} />,
@@ -248,7 +245,7 @@ const drivers: Array<{
     },
   },
   {
-    spec: switchPracticeSpec as PathSpec,
+    spec: switchPracticePathSpec as PathSpec,
     driver: {
       render: (actor) => <SwitchPracticeView actor={actor as never} />,
       heading: () => 'Switch practice',
@@ -303,7 +300,7 @@ const drivers: Array<{
     },
   },
   {
-    spec: joinPracticeSpec as PathSpec,
+    spec: joinPracticePathSpec as PathSpec,
     driver: {
       render: (actor) => <JoinPracticeScreen actor={actor} />,
       heading: (s) =>
@@ -371,7 +368,7 @@ const drivers: Array<{
     },
   },
   {
-    spec: profileStepSpec as PathSpec,
+    spec: profileStepPathSpec as PathSpec,
     driver: {
       // The form the join-practice screens show while the step asks for a profile, on the real
       // child: it reads saving and the failure from the step's own snapshot.

@@ -10,7 +10,7 @@ import {
   keepThisAccount,
   signInWithEmail,
   signInWithSocial,
-} from './practices-support';
+} from './stack-support';
 
 /**
  * Invites end to end in Chromium against the local stack: the invite link (signed out →
@@ -57,7 +57,7 @@ async function fillProfile(page: Page) {
   await page.getByLabel('I agree to the privacy policy').check();
 }
 
-it.describe('invites', () => {
+it.describe('join-practice', () => {
   it('invite link: signed out → sign-up → profile → accepted → the practice environment', async ({
     page,
     app,
