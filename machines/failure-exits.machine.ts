@@ -1,4 +1,4 @@
-import { fromCallback, setup } from 'xstate';
+import { assign, fromCallback, setup } from 'xstate';
 import type { NavigateParams } from './practice-flow';
 
 /**
@@ -21,9 +21,16 @@ export interface FailureExitsInput {
 
 export type FailureExitsEvent = { type: 'exit.retry' } | { type: 'exit.home' };
 
+/** The way out last taken: back to the page to try again, the route's guard again, or home. */
+export type FailureExit = 'return' | 'rerun' | 'home';
+
+export interface FailureExitsContext extends FailureExitsInput {
+  lastExit: FailureExit | null;
+}
+
 export const failureExitsMachine = setup({
   types: {
-    context: {} as FailureExitsInput,
+    context: {} as FailureExitsContext,
     input: {} as FailureExitsInput,
     events: {} as FailureExitsEvent,
   },
@@ -42,20 +49,23 @@ export const failureExitsMachine = setup({
   },
 }).createMachine({
   id: 'failureExits',
-  context: ({ input }) => ({ ...input }),
+  context: ({ input }) => ({ ...input, lastExit: null }),
   initial: 'routing',
   on: {
     'exit.retry': [
       {
         guard: 'hasRetryTarget',
-        actions: {
-          type: 'navigate',
-          params: ({ context }) => ({ to: context.retryTo ?? '/', replace: true }),
-        },
+        actions: [
+          assign({ lastExit: 'return' }),
+          {
+            type: 'navigate',
+            params: ({ context }) => ({ to: context.retryTo ?? '/', replace: true }),
+          },
+        ],
       },
-      { actions: 'rerun' },
+      { actions: [assign({ lastExit: 'rerun' }), 'rerun'] },
     ],
-    'exit.home': { actions: { type: 'navigate', params: { to: '/' } } },
+    'exit.home': { actions: [assign({ lastExit: 'home' }), { type: 'navigate', params: { to: '/' } }] },
   },
   states: {
     routing: {
