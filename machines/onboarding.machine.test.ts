@@ -21,6 +21,7 @@ import {
   selectRestarts,
   selectStep,
   selectSubmitLocked,
+  stepTag,
 } from './onboarding.machine';
 import { emptyDraft, type OnboardingDraft, type PracticeDraft, stripApiPrefix } from './onboarding-draft';
 import { type OnboardingStepRow, onboardingStepTable, requireNextStep, stepRow } from './onboarding-steps';
@@ -284,14 +285,14 @@ describe('onboarding machine', () => {
     actor.send({ type: 'profile.change', profile: { ...profile, phone: '0400000000' } });
     expect(rec.persisted.at(-1)?.profile?.phone).toBe('0400000000');
     actor.send({ type: 'profile.submit', profile });
-    await waitFor(actor, (s) => s.matches(afterProfile.id));
+    await waitFor(actor, (s) => s.hasTag(stepTag(afterProfile.id)));
     expect(rec.calls.find((c) => c.src === 'createProfile')?.input).toEqual({ profile });
     expect(rec.navigations).toContainEqual({ to: afterProfile.path });
   });
 
   it('profile: a complete existing profile skips the step', async () => {
     const { actor, rec } = start({ step: 'profile' }, { loadProfile: async () => ({ user, profile }) });
-    await waitFor(actor, (s) => s.matches(afterProfile.id));
+    await waitFor(actor, (s) => s.hasTag(stepTag(afterProfile.id)));
     expect(rec.persisted.at(-1)?.profile).toEqual(profile);
     expect(rec.navigations).toEqual([{ to: afterProfile.path, replace: true }]);
   });
