@@ -91,7 +91,7 @@ export function readDraft(storage: DraftStorage | null = browserStorage('local')
       return values === null ? [] : [[s.id, values]];
     }),
   );
-  return fieldSteps.length === 0 ? draft : { ...draft, fields };
+  return Object.keys(fields).length === 0 ? draft : { ...draft, fields };
 }
 
 /** What is stored of each part of the draft (null: the key is removed). */
