@@ -1078,7 +1078,7 @@ it.describe('faults on the landing, the invite, email verification, devices and 
     await expect(field(page, 'phone')).toHaveValue('0412345678');
     await expect(field(page, 'dateOfBirth')).toHaveValue('1990-01-02');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText(progressText('practice') ?? '')).toBeVisible();
+    await expect(page.getByText(progressText(requireNextStep('profile')) ?? '')).toBeVisible();
     dropNetworkNoise(consoleErrors);
   });
 
@@ -1106,7 +1106,9 @@ it.describe('faults on the landing, the invite, email verification, devices and 
       await expect(field(page, 'phone')).toHaveValue('0412345678');
       await expect(field(page, 'dateOfBirth')).toHaveValue('1990-01-02');
       await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(page.getByText(progressText('practice') ?? '')).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText(progressText(requireNextStep('profile')) ?? '')).toBeVisible({
+        timeout: 20_000,
+      });
       dropNetworkNoise(consoleErrors);
     } finally {
       await restartable.dispose();
