@@ -28,13 +28,32 @@ export interface PracticeDraft {
   terms: boolean;
 }
 
+/** The values of a step's own text fields (its table row's `fields`), by field name. */
+export type StepFieldValues = Readonly<Record<string, string>>;
+
 /** What survives a reload (spec §9 local storage keys: pin, practice, profile, options). */
 export interface OnboardingDraft {
   pin: string | null;
   practice: PracticeDraft | null;
   profile: Profile | null;
   options: RegistrationOptions;
+  /** The own fields of the steps that have them (the table's `fields`), by step id. */
+  fields?: Readonly<Partial<Record<string, StepFieldValues>>>;
 }
+
+/** The draft with a step's own fields set. */
+export const withStepFields = (
+  draft: OnboardingDraft,
+  step: string,
+  values: StepFieldValues,
+): OnboardingDraft => ({
+  ...draft,
+  fields: { ...draft.fields, [step]: values },
+});
+
+/** Whether every named field has a value (a step's fields are all required). */
+export const areFieldsFilled = (names: readonly string[], values: StepFieldValues): boolean =>
+  names.every((name) => (values[name] ?? '').trim() !== '');
 
 export interface RegionChoice {
   key: RegionKey;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   draftStorageKeyList,
   draftStorageKeys,
+  fieldSteps,
+  fieldsStorageKey,
   isFlowRouteId,
   nextStep,
   onboardingStepIds,
@@ -98,6 +100,8 @@ describe('the onboarding step table', () => {
       profile: 'onboarding.profileRegistration',
       options: 'onboarding.options',
     });
-    expect([...draftStorageKeyList].sort()).toEqual(Object.values(draftStorageKeys).sort());
+    expect([...draftStorageKeyList].sort()).toEqual(
+      [...Object.values(draftStorageKeys), ...fieldSteps.map((s) => fieldsStorageKey(s.id))].sort(),
+    );
   });
 });

@@ -16,13 +16,16 @@ import type { OnboardingDraft } from './onboarding-draft';
  * (`onboardingStepViews`, src/views/onboarding/onboarding-view.tsx), so a step without a view is
  * a type error. `tests/model/onboarding-steps.test.ts` is the checklist of README's "How to change
  * a flow": every step has a route, a title in both catalogs, a view, an atlas entry and a
- * storage-key rule.
+ * storage-key rule. A step of required text fields needs no state, storage or walk of its own:
+ * its row's `fields` give its machine state (`fieldsStep`), its part of the draft and its storage
+ * key (`fieldsStorageKey`), and the browser tests' walk (tests/support/wizard.ts); its view
+ * renders `OnboardingFieldsStepView` (src/views/onboarding/onboarding-fields-step-view.tsx).
  *
  * Pure data (no React, no router): machines, views, the app and the scripts all read it.
  */
 
-/** The part of the draft a step keeps (spec §9 local storage keys). */
-export type DraftPart = keyof OnboardingDraft;
+/** The part of the draft a step keeps (spec §9 local storage keys); a step's own `fields` are apart. */
+export type DraftPart = Exclude<keyof OnboardingDraft, 'fields'>;
 
 /** The local storage key of each part of the draft (spec §9): a new part without a key is a type error. */
 export const draftStorageKeys = {
@@ -49,6 +52,12 @@ interface StepRow<TId extends string> {
   previous: NoInfer<TId> | null;
   /** The storage-key rule: the parts of the draft this step writes (each under `draftStorageKeys`). */
   stores: readonly DraftPart[];
+  /**
+   * A step of required text fields of its own (optional): their names. The machine's `fieldsStep`
+   * state moves on once all are filled; the draft keeps them under `draft.fields[id]`, stored under
+   * `fieldsStorageKey(id)`; the browser tests' walk fills each with `wizardFieldAnswer`.
+   */
+  fields?: readonly string[];
   /** Whether the build prerenders the step's signed-out screen as HTML (src/prerender/render.tsx). */
   prerender: boolean;
   /** The flow whose bundle budget the step's route counts against (scripts/bundle-budget.json `flows`). */
@@ -208,5 +217,15 @@ export function progressOf(id: OnboardingStepId): { position: number; total: num
   return position === null ? null : { position, total: progressTotal };
 }
 
+/** The local storage key of a step's own fields (the row's `fields`). */
+export const fieldsStorageKey = (id: OnboardingStepId): string => `onboarding.${id}`;
+
+/** The steps with fields of their own, and their field names. */
+export const fieldSteps: readonly { id: OnboardingStepId; fields: readonly string[] }[] =
+  onboardingStepTable.flatMap((s: OnboardingStepRow) => (s.fields ? [{ id: s.id, fields: s.fields }] : []));
+
 /** Every local storage key of the draft (all per-user data, decision 080). */
-export const draftStorageKeyList: readonly string[] = Object.values(draftStorageKeys);
+export const draftStorageKeyList: readonly string[] = [
+  ...Object.values(draftStorageKeys),
+  ...fieldSteps.map((s) => fieldsStorageKey(s.id)),
+];

@@ -21,6 +21,7 @@ import {
   selectRestarts,
   selectStep,
   selectSubmitLocked,
+  stepTag,
 } from './onboarding.machine';
 import { emptyDraft, type OnboardingDraft, type PracticeDraft, stripApiPrefix } from './onboarding-draft';
 import { type OnboardingStepRow, onboardingStepTable, requireNextStep, stepRow } from './onboarding-steps';
@@ -284,14 +285,14 @@ describe('onboarding machine', () => {
     actor.send({ type: 'profile.change', profile: { ...profile, phone: '0400000000' } });
     expect(rec.persisted.at(-1)?.profile?.phone).toBe('0400000000');
     actor.send({ type: 'profile.submit', profile });
-    await waitFor(actor, (s) => s.matches(afterProfile.id));
+    await waitFor(actor, (s) => s.hasTag(stepTag(afterProfile.id)));
     expect(rec.calls.find((c) => c.src === 'createProfile')?.input).toEqual({ profile });
     expect(rec.navigations).toContainEqual({ to: afterProfile.path });
   });
 
   it('profile: a complete existing profile skips the step', async () => {
     const { actor, rec } = start({ step: 'profile' }, { loadProfile: async () => ({ user, profile }) });
-    await waitFor(actor, (s) => s.matches(afterProfile.id));
+    await waitFor(actor, (s) => s.hasTag(stepTag(afterProfile.id)));
     expect(rec.persisted.at(-1)?.profile).toEqual(profile);
     expect(rec.navigations).toEqual([{ to: afterProfile.path, replace: true }]);
   });
@@ -524,6 +525,39 @@ describe('onboarding machine', () => {
       // The marker is spent: the profile step, opened afresh, moves on to the inserted step again.
       expect(actor.getSnapshot().context.returnTo).toBeNull();
     });
+  });
+
+  it('a row with fields gets its state from the table: kept in the draft as typed, on once all are filled', async () => {
+    const inserted = 'interests' as OnboardingStep;
+    const table = onboardingStepTable.flatMap((row): OnboardingStepRow[] => {
+      if (row.id === 'profile') return [{ ...row, next: inserted }];
+      if (row.id === 'practice') return [{ ...row, previous: inserted }];
+      if (row.id !== 'thankYou') return [row];
+      const interests: OnboardingStepRow = {
+        ...row,
+        id: inserted,
+        path: '/onboarding/interests',
+        titleId: 'title.segment.interests',
+        progress: 3,
+        next: 'practice',
+        previous: 'profile',
+        stores: [],
+        fields: ['area', 'detail'],
+      };
+      return [interests, row];
+    });
+    const { actor, rec } = start({ step: inserted }, {}, createOnboardingMachine(table));
+    expect(actor.getSnapshot().hasTag(`step:${inserted}` as never)).toBe(true);
+    actor.send({ type: 'fields.change', values: { area: 'Dentistry' } });
+    expect(rec.persisted.at(-1)?.fields).toEqual({ [inserted]: { area: 'Dentistry' } });
+    // A field left empty (or blank): the step stays.
+    actor.send({ type: 'fields.submit', values: { area: 'Dentistry', detail: ' ' } });
+    expect(actor.getSnapshot().matches(inserted as never)).toBe(true);
+    expect(rec.navigations).toEqual([]);
+    actor.send({ type: 'fields.submit', values: { area: 'Dentistry', detail: 'Teeth' } });
+    expect(rec.persisted.at(-1)?.fields).toEqual({ [inserted]: { area: 'Dentistry', detail: 'Teeth' } });
+    expect(rec.navigations.at(-1)).toEqual({ to: '/onboarding/register-practice' });
+    expect(actor.getSnapshot().matches('practice')).toBe(true);
   });
 
   it('practice: server failures become codes; the prefix is stripped; the draft is kept', async () => {

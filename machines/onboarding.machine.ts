@@ -18,6 +18,7 @@ import type {
   SessionUser,
 } from './domain';
 import {
+  areFieldsFilled,
   draftLocaleOf,
   emptyDraft,
   isProfileComplete,
@@ -32,8 +33,10 @@ import {
   type RegionChoice,
   registrationOf,
   retryAfterOf,
+  type StepFieldValues,
   stripApiPrefix,
   withRegion,
+  withStepFields,
 } from './onboarding-draft';
 import {
   nextStep,
@@ -152,6 +155,9 @@ export type OnboardingEvent =
   | { type: 'practice.submit'; practice: PracticeDraft }
   | { type: 'practice.completeProfile' }
   | { type: 'region.select'; region: RegionKey }
+  /** A step of text fields of its own (the table's `fields`): the values as typed, and the submit. */
+  | { type: 'fields.change'; values: StepFieldValues }
+  | { type: 'fields.submit'; values: StepFieldValues }
   /**
    * The address changed (the app screen sends it for every new address of the flow's routes):
    * the machine's own navigations match the step it is at and change nothing; any other address
@@ -304,6 +310,9 @@ const onboardingSetup = setup({
       return false;
     },
     hasDirectoryPracticeKey: ({ context }) => Boolean(context.directoryPracticeKey),
+    /** Every field of a step of text fields has a value. */
+    areFieldsFilled: (_, params: { names: readonly string[]; values: StepFieldValues }) =>
+      areFieldsFilled(params.names, params.values),
     /** The profile step was opened from another step, to return there ('Complete your profile'). */
     isDetour: ({ context }) => context.returnTo !== null,
     isDetourWithCompleteProfile: ({ context }, params: { profile: Profile | null }) =>
@@ -340,6 +349,38 @@ export function createOnboardingMachine(
     const previous = flow.requirePrevious(step);
     return { target: `#onboarding.${previous}`, path: flow.row(previous).path } as const;
   };
+  /**
+   * The state of a step of required text fields (its row's `fields`): each change is kept in the
+   * draft; a submit with every field filled moves on to the table's next step.
+   */
+  const fieldsStep = (step: OnboardingStep, names: readonly string[]) =>
+    onboardingSetup.createStateConfig({
+      tags: [stepTag(step)],
+      on: {
+        ...restartsAtOtherRoutes(step),
+        'fields.change': {
+          actions: {
+            type: 'storeDraft',
+            params: ({ context, event }) => ({ draft: withStepFields(context.draft, step, event.values) }),
+          },
+        },
+        'fields.submit': {
+          guard: { type: 'areFieldsFilled', params: ({ event }) => ({ names, values: event.values }) },
+          target: onTo(step).target,
+          actions: [
+            {
+              type: 'storeDraft',
+              params: ({ context, event }) => ({ draft: withStepFields(context.draft, step, event.values) }),
+            },
+            { type: 'navigate', params: { to: onTo(step).path } },
+          ],
+        },
+      },
+    });
+  /** The states of the table's steps of text fields. */
+  const fieldsStates = Object.fromEntries(
+    table.flatMap((row) => (row.fields ? [[row.id, fieldsStep(row.id, row.fields)]] : [])),
+  );
   /** The address of the step a detour returns to. */
   const returnPath = (context: OnboardingContext) => flow.row(context.returnTo ?? context.startStep).path;
   return onboardingSetup.createMachine({
@@ -965,6 +1006,7 @@ export function createOnboardingMachine(
         type: 'final',
         tags: ['step:thankYou'],
       },
+      ...fieldsStates,
       ...extraStates,
     },
   });

@@ -88,9 +88,11 @@ describe('viewer walk', () => {
       click(walk, 'done: createProfile');
       note();
     }
-    // A step the table puts between profile and practice: its own events, the first offered first.
+    // A step the table puts between profile and practice: its own events, a step of fields'
+    // submit (filled, offered first) first, else the first offered.
     for (let moves = 0; top(walk) !== 'practice' && wizard.includes(top(walk)) && moves < 10; moves += 1) {
-      const own = walk.options().find((o) => o.enabled && !o.event.type.startsWith('route.'));
+      const enabled = walk.options().filter((o) => o.enabled && !o.event.type.startsWith('route.'));
+      const own = enabled.find((o) => o.event.type === 'fields.submit') ?? enabled[0];
       if (own) walk.send(own.event);
       note();
     }

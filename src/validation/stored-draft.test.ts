@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readStoredOptions, readStoredPin, readStoredPractice, readStoredProfile } from './stored-draft';
+import {
+  readStoredFields,
+  readStoredOptions,
+  readStoredPin,
+  readStoredPractice,
+  readStoredProfile,
+} from './stored-draft';
 
 const emptyAddress = { address1: '', city: '', postcode: '', state: '', country: '' };
 
@@ -81,5 +87,18 @@ describe('the stored onboarding draft, read leniently', () => {
     });
     expect(readStoredOptions('x')).toEqual({ registeredFromDirectoryPracticeKey: null });
     for (const pin of ['12ab', 1234, '12345', null]) expect(readStoredPin(pin)).toBeNull();
+  });
+});
+
+describe("a step's own stored fields (a step table row with fields)", () => {
+  it('keeps the named fields that are strings, and nothing else', () => {
+    expect(readStoredFields({ area: 'Dentistry', other: 'x', detail: 3 }, ['area', 'detail'])).toEqual({
+      area: 'Dentistry',
+    });
+  });
+
+  it('is null for anything without one of them', () => {
+    for (const value of [null, 'area', 42, [], { other: 'x' }, { area: 1 }])
+      expect(readStoredFields(value, ['area'])).toBeNull();
   });
 });

@@ -103,3 +103,13 @@ export function readStoredOptions(value: unknown): RegistrationOptions {
   const options = cast<{ registeredFromDirectoryPracticeKey: string | null } | null>(optionsSchema, value);
   return { registeredFromDirectoryPracticeKey: options?.registeredFromDirectoryPracticeKey ?? null };
 }
+
+/** A step's own stored fields (its table row's `fields`): the named ones that are strings; null when none is. */
+export function readStoredFields(value: unknown, names: readonly string[]): Record<string, string> | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const entries = names.flatMap((name) => {
+    const field: unknown = Object.hasOwn(value, name) ? (value as Record<string, unknown>)[name] : undefined;
+    return typeof field === 'string' ? [[name, field] as const] : [];
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/stack';
-import { expectStep, fillProfile, wizardAnswers } from '../support/wizard';
+import { expectStep, fillProfile, progressText, wizardAnswers } from '../support/wizard';
 import { expect, test } from './fixtures';
 import { createUser, logInAtIdp } from './stack-support';
 import { walkWizardTo, wizardPage } from './wizard-page';
@@ -100,7 +100,7 @@ test.describe('a shared computer', () => {
     await logInAtIdp(page, a.email);
     await expect(page.getByRole('button', { name: 'Account menu for Alan Archer' })).toBeVisible();
     await page.goto('/onboarding/register-profile');
-    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await expect(page.getByText(progressText('profile') ?? '')).toBeVisible();
     await expect(field(page, 'email')).toHaveValue(a.email);
     await expect(field(page, 'firstName')).toHaveValue('');
     await expect(field(page, 'lastName')).toHaveValue('');
@@ -171,7 +171,7 @@ test.describe('a shared computer', () => {
     expect(page.url()).not.toContain(inviteKey);
     await expectNoTraces(page, bTraces, 'A signed in');
     await page.goto('/onboarding/register-profile');
-    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await expect(page.getByText(progressText('profile') ?? '')).toBeVisible();
     await expect(field(page, 'email')).toHaveValue(a.email);
     for (const name of ['firstName', 'lastName', 'phone', 'dateOfBirth'])
       await expect(field(page, name)).toHaveValue('');

@@ -1,4 +1,5 @@
 import { presentWholeViewport } from '../support/present-viewport';
+import { progressText } from '../support/wizard';
 import { expect, test } from './fixtures';
 
 /**
@@ -32,7 +33,7 @@ test('Phone at the bottom edge, typed at 80 ms a key then Tab: every key shows w
     }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
   });
   await page.goto('/onboarding/register-practice');
-  await expect(page.getByText('Step 3 of 3').first()).toBeVisible();
+  await expect(page.getByText(progressText('practice') ?? '').first()).toBeVisible();
   await expect(page.locator('#shell')).toHaveCount(0);
   // The browser shows the whole viewport, as a person's does (the bottom strip of a headless
   // window is never presented otherwise: tests/support/present-viewport.ts).

@@ -13,8 +13,19 @@ import {
   onboardingMachine,
   type RouteChangedEvent,
 } from '#machines/onboarding.machine';
-import { emptyDraft, isProfileComplete, type PracticeDraft } from '#machines/onboarding-draft';
-import { onboardingStepIds, requireNextStep } from '#machines/onboarding-steps';
+import {
+  areFieldsFilled,
+  emptyDraft,
+  isProfileComplete,
+  type PracticeDraft,
+  type StepFieldValues,
+} from '#machines/onboarding-draft';
+import {
+  type OnboardingStepId,
+  onboardingStepIds,
+  requireNextStep,
+  stepRow,
+} from '#machines/onboarding-steps';
 import type { CallFailure } from '#machines/practice-flow';
 import { describeMachine } from '../support/machine-graph';
 import { definePathSpec, errorOf, outputOf, type StepExpectations, unchanged } from '../support/paths';
@@ -125,6 +136,10 @@ export const onboardingInputs: OnboardingInput[] = [
 
 type Snapshot = SnapshotFrom<typeof onboardingMachine>;
 
+/** The own fields of the step a snapshot is at (its row's `fields`), each with `value`. */
+const fieldValues = (s: Snapshot, value: string): StepFieldValues =>
+  Object.fromEntries((stepRow(topOf(s) as OnboardingStepId).fields ?? []).map((name) => [name, value]));
+
 /** Payload variants per event (unlisted events are sent as `{ type }` / done with no output). */
 const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])> = {
   'pin.submit': [ev({ type: 'pin.submit', pin: '1234' })],
@@ -133,6 +148,12 @@ const variants: Record<string, EventObject[] | ((s: Snapshot) => EventObject[])>
   'profile.submit': [ev({ type: 'profile.submit', profile: fixtures.profile })],
   'practice.change': [ev({ type: 'practice.change', practice: { ...fixtures.practice, terms: false } })],
   'practice.submit': [ev({ type: 'practice.submit', practice: fixtures.practice })],
+  // A step of text fields (a table row with `fields`): every field filled, and one left empty.
+  'fields.change': (s: Snapshot) => [ev({ type: 'fields.change', values: fieldValues(s, 'typed') })],
+  'fields.submit': (s: Snapshot) => [
+    ev({ type: 'fields.submit', values: fieldValues(s, 'typed') }),
+    ev({ type: 'fields.submit', values: fieldValues(s, '') }),
+  ],
   // Only the other region (keeps the space small; both directions are still explored).
   'region.select': (s: Snapshot) => [
     ev({ type: 'region.select', region: s.context.draft.practice?.environment === 'uk' ? 'au' : 'uk' }),
@@ -412,6 +433,17 @@ const expected: StepExpectations<typeof onboardingPathMachine> = {
     }),
     'practice.change': unchanged,
     'region.select': unchanged,
+    // A step of text fields moves on once every field is filled (only when the table has one).
+    ...(descriptors.has('fields.submit')
+      ? {
+          'fields.change': unchanged,
+          'fields.submit': ({ before, event }: { before: Snapshot; event: EventObject }) => {
+            const step = topOf(before) as OnboardingStepId;
+            const { values } = event as EventObject & { values: StepFieldValues };
+            return areFieldsFilled(stepRow(step).fields ?? [], values) ? onFrom(step, before) : unchanged;
+          },
+        }
+      : {}),
     'xstate.done.actor.fetchDevices': 'practice.filling.editing.form',
     'xstate.error.actor.fetchDevices': ({ event }) => {
       const limited = failureKind(event) === 'limited';
@@ -459,6 +491,7 @@ export const onboardingPathSpec = definePathSpec({
       ? { environment: s.context.draft.practice.environment, terms: s.context.draft.practice.terms }
       : null,
     options: s.context.draft.options.registeredFromDirectoryPracticeKey,
+    fields: s.context.draft.fields ?? null,
     user: s.context.user?.email_verified ?? null,
     devices: s.context.devices.length,
     directory: s.context.directoryPractice?.practiceKey ?? null,

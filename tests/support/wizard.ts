@@ -1,5 +1,6 @@
 import {
   draftStorageKeys,
+  fieldsStorageKey,
   type OnboardingStepId,
   onboardingStepPaths,
   progressOf,
@@ -11,7 +12,9 @@ import {
  * journeys in tests/engines), read from the step table (machines/onboarding-steps.ts): which step
  * follows which, at which address, with which 'Step n of total', and which parts of the draft the
  * steps before a step leave in local storage. What is typed on a step to move on is `moveOn`
- * below, one entry per step of the table (a step added to the table without one is a type error).
+ * below, one entry per step of the table, except a step of text fields (a row with `fields`): the
+ * walk fills each of its fields with `wizardFieldAnswer` and continues (a step with neither fails
+ * the walk).
  *
  * A test about a step's own behaviour walks to it (`walkTo`) or opens it directly with the draft
  * the steps before it leave (`openStep`), and does its own checks from there. The whole journey
@@ -101,32 +104,56 @@ export async function fillProfile(page: WizardPage, profile: WizardAnswers['prof
 }
 
 /** What moves the wizard on from each step (the step's own page is showing). */
-const moveOn: Record<OnboardingStepId, (page: WizardPage, answers: WizardAnswers) => Promise<void>> = {
-  // The directory practice's page moves on to the account step by itself.
-  directoryPractice: async () => {},
-  pin: async (page, answers) => {
-    await page.click(answers.pin === null ? 'Continue without setting up a hub and scanner' : 'Continue');
-  },
-  account: async (page, answers) => {
-    await page.click('Sign up with Google');
-    await page.waitForText(/^Sign in with Google$/);
-    await page.fillLabelled('Email address', answers.account.email);
-    await page.fillLabelled('Full name', answers.account.name);
-    await page.click('Continue');
-  },
-  profile: async (page, answers) => {
-    await fillProfile(page, answers.profile);
-    await page.check('I agree to the privacy policy');
-    await page.click('Continue');
-  },
-  practice: async (page, answers) => {
-    await fillAuPractice(page, answers.practice);
-    await page.check('I agree to the Terms & Conditions');
-    await page.click('Register practice');
-  },
-  // The last step: nothing follows it.
-  thankYou: async () => {},
+/** What the walk types into each field of a step of text fields (a row with `fields`). */
+export const wizardFieldAnswer = 'Wizard answer';
+
+/** The own fields of a step of text fields, as the walk leaves them in the draft. */
+export const wizardFieldsOf = (id: OnboardingStepId): Record<string, string> | null => {
+  const fields = stepRow(id).fields;
+  return fields ? Object.fromEntries(fields.map((name) => [name, wizardFieldAnswer])) : null;
 };
+
+const moveOnFields = async (page: WizardPage, fields: readonly string[]) => {
+  for (const name of fields) await page.fill(name, wizardFieldAnswer);
+  await page.click('Continue');
+};
+
+function moveOnFrom(id: OnboardingStepId): (page: WizardPage, answers: WizardAnswers) => Promise<void> {
+  const fields = stepRow(id).fields;
+  if (fields) return (page) => moveOnFields(page, fields);
+  const own = moveOn[id];
+  if (own === undefined)
+    throw new Error(`wizard: the step ${id} has no way on (tests/support/wizard.ts moveOn)`);
+  return own;
+}
+
+const moveOn: Partial<Record<OnboardingStepId, (page: WizardPage, answers: WizardAnswers) => Promise<void>>> =
+  {
+    // The directory practice's page moves on to the account step by itself.
+    directoryPractice: async () => {},
+    pin: async (page, answers) => {
+      await page.click(answers.pin === null ? 'Continue without setting up a hub and scanner' : 'Continue');
+    },
+    account: async (page, answers) => {
+      await page.click('Sign up with Google');
+      await page.waitForText(/^Sign in with Google$/);
+      await page.fillLabelled('Email address', answers.account.email);
+      await page.fillLabelled('Full name', answers.account.name);
+      await page.click('Continue');
+    },
+    profile: async (page, answers) => {
+      await fillProfile(page, answers.profile);
+      await page.check('I agree to the privacy policy');
+      await page.click('Continue');
+    },
+    practice: async (page, answers) => {
+      await fillAuPractice(page, answers.practice);
+      await page.check('I agree to the Terms & Conditions');
+      await page.click('Register practice');
+    },
+    // The last step: nothing follows it.
+    thankYou: async () => {},
+  };
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -196,14 +223,14 @@ export async function walkTo(
     if (step === to) break;
     if (step !== 'directoryPractice')
       await expectStep(page, step, { query: step === 'pin' && answers.pin !== null });
-    await moveOn[step](page, answers);
+    await moveOnFrom(step)(page, answers);
   }
   await expectStep(page, to, { query: to === 'thankYou' });
 }
 
 /**
  * The local storage the steps before `to` leave behind (under the table's `draftStorageKeys`),
- * for a test that opens `to` directly: the pin (when given) and the profile.
+ * for a test that opens `to` directly: the pin (when given), the profile and the steps' own fields.
  */
 export function draftBefore(
   to: OnboardingStepId,
@@ -218,6 +245,8 @@ export function draftBefore(
       if (part === 'profile')
         stored[draftStorageKeys.profile] = JSON.stringify({ ...answers.profile, email });
     }
+    const fields = wizardFieldsOf(step);
+    if (fields) stored[fieldsStorageKey(step)] = JSON.stringify(fields);
   }
   return stored;
 }

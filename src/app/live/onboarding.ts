@@ -11,7 +11,13 @@ import {
   type RouteChangedEvent,
 } from '#machines/onboarding.machine';
 import type { OnboardingDraft, RegionChoice } from '#machines/onboarding-draft';
-import { type DraftPart, draftStorageKeyList, draftStorageKeys } from '#machines/onboarding-steps';
+import {
+  type DraftPart,
+  draftStorageKeyList,
+  draftStorageKeys,
+  fieldSteps,
+  fieldsStorageKey,
+} from '#machines/onboarding-steps';
 import {
   type PracticeActivationEvent,
   practiceActivationMachine,
@@ -24,6 +30,7 @@ import { logger } from '../../logger';
 import { useFlowActor } from '../../ui/flow-actor';
 import { useRuntimeConfig } from '../../ui/runtime-config';
 import {
+  readStoredFields,
   readStoredOptions,
   readStoredPin,
   readStoredPractice,
@@ -74,9 +81,17 @@ const readers: { [P in DraftPart]: (value: unknown) => OnboardingDraft[P] } = {
  * anything malformed is ignored; without storage (refused, no window) the draft is empty.
  */
 export function readDraft(storage: DraftStorage | null = browserStorage('local')): OnboardingDraft {
-  return Object.fromEntries(
+  const draft = Object.fromEntries(
     draftParts.map((p) => [p, readers[p](readJson(storage, draftStorageKeys[p]))]),
   ) as unknown as OnboardingDraft;
+  // The steps' own fields (the table's `fields`), each step under its key.
+  const fields = Object.fromEntries(
+    fieldSteps.flatMap((s) => {
+      const values = readStoredFields(readJson(storage, fieldsStorageKey(s.id)), s.fields);
+      return values === null ? [] : [[s.id, values]];
+    }),
+  );
+  return Object.keys(fields).length === 0 ? draft : { ...draft, fields };
 }
 
 /** What is stored of each part of the draft (null: the key is removed). */
@@ -100,6 +115,11 @@ export function writeDraft(
   };
   try {
     for (const p of draftParts) put(p);
+    for (const s of fieldSteps) {
+      const values = draft.fields?.[s.id];
+      if (values === undefined) storage.removeItem(fieldsStorageKey(s.id));
+      else storage.setItem(fieldsStorageKey(s.id), JSON.stringify(values));
+    }
   } catch (error) {
     logger.warn('onboarding: could not store the draft', error);
   }

@@ -63,6 +63,11 @@ export const onboardingMessages = defineMessages({
     defaultMessage: 'Your profile',
     description: 'Heading of step 2, /onboarding/register-profile',
   },
+  fieldsStepContinue: {
+    id: 'onboarding.fieldsStep.continue',
+    defaultMessage: 'Continue',
+    description: 'Button of a step of text fields (a step table row with fields): go to the next step',
+  },
   profileContinue: {
     id: 'onboarding.profile.continue',
     defaultMessage: 'Continue',
