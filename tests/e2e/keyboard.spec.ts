@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
+import { stepRow } from '#machines/onboarding-steps';
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import type { Stack } from '../../server/stack';
 import { uniqueEmail } from '../support/stack';
-import { expectStep } from '../support/wizard';
+import { expectStep, stepsBetween, wizardFieldAnswer } from '../support/wizard';
 import { expect, startE2eStack, test } from './fixtures';
 import {
   arrowToOption,
@@ -144,6 +145,16 @@ it.describe('keyboard only', () => {
     await tabTo(page, page.getByRole('button', { name: 'Continue' }), { back: true });
     await expectFocusWasVisible(page);
     await page.keyboard.press('Enter');
+
+    // Any step of text fields the table puts between: each field typed, then Continue by Enter.
+    for (const step of stepsBetween('profile', 'practice').slice(1, -1)) {
+      await expectStep(wizardPage(page), step);
+      for (const name of stepRow(step).fields ?? []) {
+        await typeInto(page, field(page, name), wizardFieldAnswer);
+      }
+      await tabTo(page, page.getByRole('button', { name: 'Continue' }));
+      await page.keyboard.press('Enter');
+    }
 
     // Step 3: the practice (Australia chosen with the arrow keys).
     await expectStep(wizardPage(page), 'practice');

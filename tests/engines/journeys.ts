@@ -1,6 +1,15 @@
+import { stepRow } from '#machines/onboarding-steps';
 import { SEED_PASSWORD, seedAccounts } from '../../server/seed';
 import { type TestStack, uniqueEmail } from '../support/stack';
-import { entryPath, expectStep, stepUrl, uniqueDigits, type WizardPage } from '../support/wizard';
+import {
+  entryPath,
+  expectStep,
+  stepsBetween,
+  stepUrl,
+  uniqueDigits,
+  type WizardPage,
+  wizardFieldAnswer,
+} from '../support/wizard';
 import { expectEqual, expectTrue, type Page, sleep, type Target } from './driver';
 
 /**
@@ -533,6 +542,13 @@ export const journeys: Journey[] = [
       await page.click(privacy);
       await page.waitUntil('the privacy box checked', () => page.checked(privacy));
       await page.click(button('Continue'));
+
+      // Any step of text fields the table puts between: each field filled, then Continue.
+      for (const step of stepsBetween('profile', 'practice').slice(1, -1)) {
+        await expectStep(wizard, step);
+        for (const name of stepRow(step).fields ?? []) await page.fill(field(name), wizardFieldAnswer);
+        await page.click(button('Continue'));
+      }
 
       // Step 3: the practice, keyboard only.
       await expectStep(wizard, 'practice');
