@@ -544,63 +544,74 @@ const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsS
 describe.skipIf(!nginxBinary)('the generated nginx include, served by nginx', () => {
   let nginx: ChildProcess | null = null;
   let origin = '';
+  /** The same include in front of the echo backend. */
+  let front = '';
   let work = '';
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'nginx-'));
     // The build's precompressed files, as nginx's gzip_static serves them.
     precompressDir(dist, (path) => !planted.includes(path.slice(1)));
-    const port = await freePort('127.0.0.1');
-    origin = `http://127.0.0.1:${port}`;
     const temp = (name: string) => `${name}_temp_path ${join(work, name)};`;
-    writeFileSync(
-      join(work, 'nginx.conf'),
-      [
-        'user root;',
-        'worker_processes 1;',
-        `pid ${join(work, 'nginx.pid')};`,
-        `error_log ${join(work, 'error.log')};`,
-        'events {}',
-        'http {',
-        '  include /etc/nginx/mime.types;',
-        `  access_log ${join(work, 'access.log')};`,
-        `  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')}`,
-        "  map $http_upgrade $connection_upgrade { default upgrade; '' close; }",
-        '  server {',
-        `    listen 127.0.0.1:${port};`,
-        `    root ${dist};`,
-        `    set $idp_origin ${stack.idpUrl};`,
-        // A variable in proxy_pass is resolved at run time: an address, or a `resolver` for a name.
-        `    set $backend http://127.0.0.1:${new URL(stack.appUrl).port};`,
-        `    set $public_host 127.0.0.1:${port};`,
-        `    set $public_port ${port};`,
-        `    include ${join(hostingDirOf(dist), 'nginx.conf')};`,
-        '  }',
-        // The same include in front of the echo backend: what the backend gets.
-        '  server {',
-        `    listen 127.0.0.1:${port + 1};`,
-        `    root ${dist};`,
-        `    set $idp_origin ${stack.idpUrl};`,
-        `    set $backend ${echoUrl};`,
-        `    set $public_host 127.0.0.1:${port + 1};`,
-        `    set $public_port ${port + 1};`,
-        `    include ${join(hostingDirOf(dist), 'nginx.conf')};`,
-        '  }',
-        '}',
-      ].join('\n'),
-    );
-    nginx = spawn(nginxBinary ?? 'nginx', ['-c', join(work, 'nginx.conf'), '-g', 'daemon off;'], {
-      stdio: 'inherit',
-    });
-    const until = Date.now() + 10_000;
-    for (;;) {
-      const up = await get(origin, '/meta.json').then(
-        () => true,
-        () => false,
+    // Two free ports, asked for one by one; another process may take one before nginx binds it,
+    // so a start that fails is tried again on new ports.
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort('127.0.0.1');
+      const frontPort = await freePort('127.0.0.1');
+      origin = `http://127.0.0.1:${port}`;
+      front = `http://127.0.0.1:${frontPort}`;
+      writeFileSync(
+        join(work, 'nginx.conf'),
+        [
+          'user root;',
+          'worker_processes 1;',
+          `pid ${join(work, 'nginx.pid')};`,
+          `error_log ${join(work, 'error.log')};`,
+          'events {}',
+          'http {',
+          '  include /etc/nginx/mime.types;',
+          `  access_log ${join(work, 'access.log')};`,
+          `  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')}`,
+          "  map $http_upgrade $connection_upgrade { default upgrade; '' close; }",
+          '  server {',
+          `    listen 127.0.0.1:${port};`,
+          `    root ${dist};`,
+          `    set $idp_origin ${stack.idpUrl};`,
+          // A variable in proxy_pass is resolved at run time: an address, or a `resolver` for a name.
+          `    set $backend http://127.0.0.1:${new URL(stack.appUrl).port};`,
+          `    set $public_host 127.0.0.1:${port};`,
+          `    set $public_port ${port};`,
+          `    include ${join(hostingDirOf(dist), 'nginx.conf')};`,
+          '  }',
+          // The same include in front of the echo backend: what the backend gets.
+          '  server {',
+          `    listen 127.0.0.1:${frontPort};`,
+          `    root ${dist};`,
+          `    set $idp_origin ${stack.idpUrl};`,
+          `    set $backend ${echoUrl};`,
+          `    set $public_host 127.0.0.1:${frontPort};`,
+          `    set $public_port ${frontPort};`,
+          `    include ${join(hostingDirOf(dist), 'nginx.conf')};`,
+          '  }',
+          '}',
+        ].join('\n'),
       );
+      nginx = spawn(nginxBinary ?? 'nginx', ['-c', join(work, 'nginx.conf'), '-g', 'daemon off;'], {
+        stdio: 'inherit',
+      });
+      const started = nginx;
+      const until = Date.now() + 10_000;
+      let up = false;
+      while (!up && started.exitCode === null && Date.now() <= until) {
+        up = await get(origin, '/meta.json').then(
+          () => true,
+          () => false,
+        );
+        if (!up) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       if (up) break;
-      if (Date.now() > until) throw new Error('nginx did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (started.exitCode === null) started.kill('SIGQUIT');
+      if (attempt === 3) throw new Error('nginx did not start');
     }
   });
   afterAll(async () => {
@@ -646,7 +657,7 @@ describe.skipIf(!nginxBinary)('the generated nginx include, served by nginx', ()
     expect(forged.status).toBe(421);
     expect(forged.headers['content-security-policy']).toContain(`wss://${new URL(origin).host}`);
     expect(JSON.stringify(forged.headers)).not.toContain('evil');
-    const front = `http://127.0.0.1:${Number(new URL(origin).port) + 1}`;
+
     const answer = await get(front, '/api/echo', {
       'X-Forwarded-For': '6.6.6.6',
       'X-Forwarded-Host': 'evil.example',
