@@ -214,7 +214,9 @@ async function measureScreen(page: Page, stack: TestStack, screen: Screen): Prom
   try {
     await measureInto(page, stack, screen, results);
   } catch (error) {
-    failed.push(`${screen.name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    failed.push(
+      `${screen.name} (at ${page.url()}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    );
   }
   return results;
 }
