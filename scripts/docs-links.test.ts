@@ -126,10 +126,13 @@ const generatedDocs = new Set(['docs/statecharts/README.md']);
 const docs = files.filter(({ name }) => name.endsWith('.md') && !generatedDocs.has(name));
 const records = docs.filter(({ name }) => /^docs\/decisions\/\d{3}-[^/]+\.md$/.test(name));
 
-/** Words as a reader counts them: whitespace-separated tokens with a letter or a digit in them. */
+/** Words as `wc -w` counts them: whitespace-separated tokens (table rules and bullets included). */
 function wordCount(text: string): number {
-  return text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
+  return text.split(/\s+/).filter(Boolean).length;
 }
+
+/** The word budget counts every Markdown file, the generated statecharts README too: all are read. */
+const budgeted = files.filter(({ name }) => name.endsWith('.md'));
 
 const wordsOf = (name: string) => wordCount(readFileSync(join(root, name), 'utf8'));
 
@@ -215,7 +218,7 @@ describe('the docs name only what the repository has', () => {
 
 describe('the docs stay within their word budgets', () => {
   it('all docs together hold at most 15,000 words', () => {
-    const total = docs.reduce((sum, { name }) => sum + wordsOf(name), 0);
+    const total = budgeted.reduce((sum, { name }) => sum + wordsOf(name), 0);
     expect(total).toBeLessThanOrEqual(15_000);
   });
 
@@ -239,7 +242,7 @@ describe('the docs stay within their word budgets', () => {
     ).toEqual([]);
   });
 
-  it('the word count counts words, not table rules', () => {
-    expect(wordCount('| a | b |\n|---|---|\n| `x.ts` | 100 ms |')).toBe(5);
+  it('the word count counts as `wc -w` does, table rules included', () => {
+    expect(wordCount('| a | b |\n|---|---|\n| `x.ts` | 100 ms |')).toBe(12);
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { hostingDirOf } from '../../deploy/hosting-policy';
 import { writeHostingFiles } from '../../scripts/vite-hosting';
+import { freePort } from '../support/free-port';
 
 /**
  * The production server's graceful stop (deploy/server.ts): on SIGTERM the readiness endpoint goes
@@ -64,17 +65,9 @@ function get(url: string): Promise<{ status: number; body: string }> {
   });
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 describe('SIGTERM drains the production server', () => {
   it('unready first, sockets closed with 1001, the request in flight answered, exit 0 within the bound', async () => {
-    const port = await freePort();
+    const port = await freePort('127.0.0.1');
     const origin = `http://127.0.0.1:${port}`;
     const drainTimeoutMs = 3000;
     server = spawn(process.execPath, ['--import', 'tsx', 'deploy/server.ts'], {

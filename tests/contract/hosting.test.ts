@@ -10,7 +10,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer as createHttpServer, request, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +26,7 @@ import { DEFAULT_BODY_LIMIT, type ProductionServer, startProductionServer } from
 import { writeHostingFiles } from '../../scripts/vite-hosting';
 import { MAX_BODY_BYTES } from '../../server/http-util';
 import { precompressDir } from '../../server/static-compression';
+import { freePort } from '../support/free-port';
 import { startTestStack, type TestStack } from '../support/stack';
 
 /**
@@ -59,14 +59,6 @@ async function startEcho(): Promise<void> {
   });
   await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
   echoUrl = `http://127.0.0.1:${(echo.address() as { port: number }).port}`;
-}
-
-async function freePort(host = 'localhost'): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, host, resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** The private files planted in the web root, each with a marker no answer may carry. */

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { cacheControlFor, HOSTING_FILE, hostingDirOf, parseHostingPolicy } from '../../deploy/hosting-policy';
 import { readDeploymentSettings } from '../../deploy/settings';
 import { RUNTIME_DIR, RUNTIME_ENTRY } from '../../scripts/vite-hosting-runtime';
+import { freePort } from '../support/free-port';
 import { DIST_DIR, type TestStack, uniqueEmail } from '../support/stack';
 import { startE2eStack, watchConsole } from './fixtures';
 import { createUser, signInWithEmail } from './stack-support';
@@ -22,14 +22,6 @@ import { createUser, signInWithEmail } from './stack-support';
  */
 
 const runtimeSource = process.env.E2E_RUNTIME_DIR ?? join(DIST_DIR, '..', RUNTIME_DIR);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface RuntimeServer {
   url: string;

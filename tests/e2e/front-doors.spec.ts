@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
+import { freePort } from '../support/free-port';
 import { watchConsole } from './fixtures';
 
 /**
@@ -83,14 +83,6 @@ function npm(args: string[], env: Record<string, string> = {}): Command {
   };
   running.push(command);
   return command;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 test('npm run viewer: the dev server opens the viewer without an error, and an event moves chart and screen', async ({
