@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test } from './fixtures';
+import { prerenderedAddresses } from './prerendered-addresses';
 
 /**
  * axe-core on the signed-out screens as served (the app's own page: header, skip link, landmarks,
@@ -13,19 +14,7 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [320, 375, 1280];
 
-/** The signed-out screens a visitor can open (every prerendered route). */
-const screens = [
-  '/',
-  '/onboarding',
-  '/onboarding/register-account',
-  '/onboarding/register-practice',
-  '/invite-code',
-  '/invite?practiceKey=au-harbourside',
-  '/server-error',
-  '/not-found',
-  '/no-access',
-  '/redirected',
-];
+const screens = prerenderedAddresses;
 
 test('signed-out screens at 320, 375 and 1280 px: no axe violation, best practices included', async ({
   page,

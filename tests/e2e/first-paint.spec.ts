@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { seedAccounts } from '../../server/seed';
 import { expect, holdAppEntry, rawErrorText, test, watchConsole, watchForRawError } from './fixtures';
+import { prerenderedAddresses } from './prerendered-addresses';
 import { keepThisAccount, signInWithEmail } from './stack-support';
 
 /**
@@ -20,19 +21,7 @@ const budget = JSON.parse(readFileSync(join(root, 'scripts/bundle-budget.json'),
   firstVisit: Record<string, number>;
 };
 
-/** The prerendered routes, each with an address a visitor would open. */
-const prerendered = [
-  '/',
-  '/onboarding',
-  '/onboarding/register-account',
-  '/onboarding/register-practice',
-  '/invite-code',
-  '/invite?practiceKey=au-harbourside',
-  '/server-error',
-  '/not-found',
-  '/no-access',
-  '/redirected',
-];
+const prerendered = prerenderedAddresses;
 
 /** Share of pixels that differ between two PNG screenshots (compared on a canvas in the browser). */
 async function pixelDifference(page: Page, a: Buffer, b: Buffer): Promise<number> {
